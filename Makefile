@@ -1,0 +1,51 @@
+# Jumbulaya by mail: developer entry points. Everything runs through .venv/bin/...;
+# no activated virtualenv is needed.
+
+SHELL := /bin/bash
+
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: venv .venv run test lint fmt bench clean
+
+venv .venv: $(STAMP)
+
+# Re-installs whenever pyproject.toml changes.
+$(STAMP): pyproject.toml
+	@set -e; \
+	if [ ! -x $(PY) ]; then \
+		python=$$(tools/find-python) || exit 1; \
+		echo "Creating $(VENV) with $$python"; \
+		"$$python" -m venv $(VENV); \
+	fi
+	$(PY) -m pip install -e '.[dev]'
+	@touch $@
+
+run: $(STAMP)
+	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy games/engine
+
+test: $(STAMP)
+	$(MAKE) lint
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+fmt: $(STAMP)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+bench: $(STAMP)
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles
+	find . -name __pycache__ -type d -prune -not -path './.venv/*' -exec rm -rf {} +

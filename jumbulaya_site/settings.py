@@ -1,0 +1,154 @@
+"""Settings for Jumbulaya by mail.
+
+One plain file, read from the environment (see .env.example for every variable).
+SQLite under var/ by default; PostgreSQL (or anything dj-database-url parses) via DATABASE_URL.
+"""
+
+import os
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def envbool(name: str, default: str = "0") -> bool:
+    return (os.environ.get(name) or default).strip().lower() in {"1", "true", "yes", "on"}
+
+
+def envstr(name: str, default: str = "") -> str:
+    """The variable's value, or the default when it is unset or empty."""
+    return os.environ.get(name) or default
+
+
+def envlist(name: str, default: str) -> list[str]:
+    return [item.strip() for item in envstr(name, default).split(",") if item.strip()]
+
+
+DEBUG = envbool("DJANGO_DEBUG")
+
+# Without a key, Django refuses whatever needs one (sessions, signed links) the moment it is
+# used, while commands that need none (migrate, replay, wordlist) still run. DEBUG runs get a
+# fixed development key; `manage.py check --deploy` reports a missing key.
+SECRET_KEY = envstr("DJANGO_SECRET_KEY") or (
+    "insecure-development-key-do-not-use-in-production" if DEBUG else ""
+)
+
+ALLOWED_HOSTS = envlist("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+
+JUMBULAYA_VAR_DIR = Path(envstr("JUMBULAYA_VAR_DIR", str(BASE_DIR / "var")))
+JUMBULAYA_WORDLIST_DIR = Path(
+    envstr("JUMBULAYA_WORDLIST_DIR", str(JUMBULAYA_VAR_DIR / "wordlists"))
+)
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "games",
+    "accounts",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "jumbulaya_site.urls"
+WSGI_APPLICATION = "jumbulaya_site.wsgi.application"
+ASGI_APPLICATION = "jumbulaya_site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# Database: DATABASE_URL, else SQLite at $JUMBULAYA_VAR_DIR/db.sqlite3.
+DATABASE_URL = envstr("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
+else:
+    JUMBULAYA_VAR_DIR.mkdir(parents=True, exist_ok=True)
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(JUMBULAYA_VAR_DIR / "db.sqlite3"),
+        }
+    }
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # WAL lets readers run alongside the one writer; IMMEDIATE takes the write lock at
+    # BEGIN so concurrent writers wait (busy timeout) instead of failing mid-transaction.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+        }
+    )
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = envstr("DJANGO_STATIC_URL", "/static/")
+STATIC_ROOT = Path(envstr("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+
+# Redis (Celery broker, later). Empty means not configured.
+REDIS_URL = envstr("REDIS_URL")
+
+# Security defaults for anything that is not a local DEBUG run.
+if not DEBUG:
+    SESSION_COOKIE_SECURE = envbool("DJANGO_SECURE_COOKIES", "1")
+    CSRF_COOKIE_SECURE = envbool("DJANGO_SECURE_COOKIES", "1")
+if envbool("DJANGO_SECURE_PROXY_SSL_HEADER"):
+    # Only behind a proxy that sets X-Forwarded-Proto itself.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+CSRF_TRUSTED_ORIGINS = envlist("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+    },
+    "root": {"handlers": ["console"], "level": envstr("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {
+            "handlers": ["console"],
+            "level": envstr("DJANGO_LOG_LEVEL", "INFO"),
+            "propagate": False,
+        },
+    },
+}
