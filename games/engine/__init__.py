@@ -1,0 +1,89 @@
+"""The JUMBULAYA rules engine: pure Python, no Django.
+
+>>> from games.engine import PRESETS, decide, deal, evolve, lexicon_from_words, start
+>>> lex = lexicon_from_words(["ACT", "CAT", "FACT", "FACTS"])
+>>> state = start(deal(("ann", "bob"), PRESETS["official"], lex))
+>>> state.seq, len(state.bag)
+(1, 63)
+
+Commands are pure functions from a state to events (:func:`decide`), refused
+with a typed :class:`Refusal`; one fold (:func:`evolve`) turns events into
+state; :func:`replay_json` replays a ``jumbulaya-record/1`` game record.
+"""
+
+from .commands import Drawer, decide, draw_front, draw_random
+from .deal import deal
+from .errors import BadRecord, Refusal, RefusalCode
+from .events import (
+    Event,
+    Exchanged,
+    GameStarted,
+    JumbulayaFailed,
+    JumbulayaVerified,
+    Passed,
+    Resigned,
+    TimedOut,
+    WordBuilt,
+    from_dict,
+    to_dict,
+)
+from .fold import evolve, replay, start
+from .jumbulaya import Found, runs_down, search
+from .lexicon import Lexicon, LexiconStore, UnknownWordList, WordListText, lexicon_from_words
+from .movegen import WordMove, legal_moves, scan_moves
+from .notation import Command, format_move, format_word, parse_move
+from .record import Record, ReplayResult, read_record, replay_json, replay_record, write_record
+from .rules import PRESETS, Rules, rules_from_json
+from .state import GameState, Line, line_points
+
+__all__ = [
+    "PRESETS",
+    "BadRecord",
+    "Command",
+    "Drawer",
+    "Event",
+    "Exchanged",
+    "Found",
+    "GameStarted",
+    "GameState",
+    "JumbulayaFailed",
+    "JumbulayaVerified",
+    "Lexicon",
+    "LexiconStore",
+    "Line",
+    "Passed",
+    "Record",
+    "Refusal",
+    "RefusalCode",
+    "ReplayResult",
+    "Resigned",
+    "Rules",
+    "TimedOut",
+    "UnknownWordList",
+    "WordBuilt",
+    "WordListText",
+    "WordMove",
+    "decide",
+    "deal",
+    "draw_front",
+    "draw_random",
+    "evolve",
+    "format_move",
+    "format_word",
+    "from_dict",
+    "legal_moves",
+    "lexicon_from_words",
+    "line_points",
+    "parse_move",
+    "read_record",
+    "replay",
+    "replay_json",
+    "replay_record",
+    "rules_from_json",
+    "runs_down",
+    "scan_moves",
+    "search",
+    "start",
+    "to_dict",
+    "write_record",
+]

@@ -1,0 +1,357 @@
+"""The ``jumbulaya-record/1`` game record: read, replay, write.
+
+A record is the export and import format of the service and the conformance
+format of the engine: :func:`replay_json` reads one and replays every turn
+through :func:`~games.engine.commands.decide`, exactly as the service does.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .commands import decide, draw_front
+from .errors import BadRecord, Refusal
+from .events import (
+    Event,
+    Exchanged,
+    GameStarted,
+    JumbulayaFailed,
+    JumbulayaVerified,
+    Passed,
+    Resigned,
+    TimedOut,
+    WordBuilt,
+)
+from .fold import evolve, start
+from .lexicon import Lexicon, WordListText, build_lexicon
+from .notation import format_word
+from .rules import Rules, rules_from_json
+from .state import GameState
+from .tiles import FACE_SET, LINES, MAX_LINE_TILES, TILE_COUNTS, Tiles
+
+FORMAT = "jumbulaya-record/1"
+_WORD_RE = re.compile(r"[A-Z]+")
+
+#: ``resolve(name)`` returns the installed word list called ``name``; it raises
+#: ``LookupError`` when there is none.
+Resolver = Callable[[str], Lexicon]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    seat: int
+    move: str
+    draw: Tiles | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A record whose header has been checked; turns are checked one by one as
+    they are replayed, so a bad turn is reported at its index."""
+
+    rules: Rules
+    lexicon: str | tuple[str, ...]  # an installed list's name, or inline words
+    players: tuple[str, ...]
+    first: int
+    lines: tuple[Tiles, ...]
+    racks: tuple[Tiles, ...]
+    bag: Tiles
+    turns: tuple[Any, ...]
+    lexicon_sha256: str | None = None
+
+    def lexicon_json(self) -> str | dict[str, list[str]]:
+        if isinstance(self.lexicon, str):
+            return self.lexicon
+        return {"words": list(self.lexicon)}
+
+
+def _tiles(value: object, what: str) -> Tiles:
+    if not isinstance(value, list):
+        raise BadRecord(f"{what} must be a list of tiles")
+    for t in value:
+        if not isinstance(t, str) or t not in FACE_SET:
+            raise BadRecord(
+                f"{what} holds {t!r}, which is not a tile face (faces are upper case: A, QU, TH…)"
+            )
+    return tuple(value)
+
+
+def read_record(data: object) -> Record:
+    """Check a record's header (everything but its turns).  Raises
+    :class:`BadRecord` naming what is wrong."""
+    if not isinstance(data, dict):
+        raise BadRecord("a record is a JSON object")
+    if data.get("format") != FORMAT:
+        raise BadRecord(f"'format' must be exactly {FORMAT!r}, not {data.get('format')!r}")
+    for key in ("rules", "lexicon", "players", "setup", "turns"):
+        if key not in data:
+            raise BadRecord(f"the record has no {key!r}")
+    rules = rules_from_json(data["rules"])
+
+    lex = data["lexicon"]
+    lexicon: str | tuple[str, ...]
+    if isinstance(lex, str):
+        lexicon = lex
+    elif isinstance(lex, dict) and isinstance(lex.get("words"), list):
+        words = lex["words"]
+        for w in words:
+            if not isinstance(w, str) or not _WORD_RE.fullmatch(w):
+                raise BadRecord(f"lexicon word {w!r} is not a word of upper-case letters A-Z")
+        lexicon = tuple(words)
+    else:
+        raise BadRecord("'lexicon' must be a word list's name or {\"words\": [...]}")
+    sha = data.get("lexicon_sha256")
+    if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
+        raise BadRecord("'lexicon_sha256' must be 64 lower-case hex digits")
+
+    players = data["players"]
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise BadRecord("'players' must list 2 to 4 names")
+    if not all(isinstance(p, str) for p in players):
+        raise BadRecord("every player's name must be a string")
+    first = data.get("first", 0)
+    if type(first) is not int or not 0 <= first < len(players):
+        raise BadRecord(f"'first' must be a seat from 0 to {len(players) - 1}, not {first!r}")
+
+    setup = data["setup"]
+    if not isinstance(setup, dict):
+        raise BadRecord("'setup' must be an object with 'lines', 'racks' and 'bag'")
+    raw_lines = setup.get("lines")
+    if not isinstance(raw_lines, list) or len(raw_lines) != LINES:
+        raise BadRecord("'setup.lines' must list the 9 lines")
+    lines = tuple(_tiles(ln, f"setup line {i + 1}") for i, ln in enumerate(raw_lines))
+    for i, ln in enumerate(lines):
+        if len(ln) > MAX_LINE_TILES:
+            raise BadRecord(f"setup line {i + 1} holds {len(ln)} tiles; a line holds at most 10")
+    raw_racks = setup.get("racks")
+    if not isinstance(raw_racks, list) or len(raw_racks) != len(players):
+        raise BadRecord("'setup.racks' must hold one rack per player")
+    racks = tuple(_tiles(r, f"rack {i}") for i, r in enumerate(raw_racks))
+    bag = _tiles(setup.get("bag"), "'setup.bag'")
+    have = Counter(t for group in (*lines, *racks, bag) for t in group)
+    if have != Counter(TILE_COUNTS):
+        diff = []
+        for face in TILE_COUNTS:
+            d = have[face] - TILE_COUNTS[face]
+            if d:
+                diff.append(f"{d:+d} {face}")
+        raise BadRecord(
+            "the lines, racks and bag must together be exactly the 100-tile set; "
+            f"this setup differs by {', '.join(diff)}"
+        )
+    turns = data["turns"]
+    if not isinstance(turns, list):
+        raise BadRecord("'turns' must be a list")
+    return Record(rules, lexicon, tuple(players), first, lines, racks, bag, tuple(turns), sha)
+
+
+def read_turn(value: object, players: int) -> Turn:
+    """Check one turn's shape."""
+    if not isinstance(value, dict):
+        raise BadRecord("a turn is an object with 'seat' and 'move'")
+    seat = value.get("seat")
+    if type(seat) is not int or not 0 <= seat < players:
+        raise BadRecord(f"the turn's 'seat' must be a seat from 0 to {players - 1}, not {seat!r}")
+    move = value.get("move")
+    if not isinstance(move, str):
+        raise BadRecord("the turn's 'move' must be a string")
+    draw = value.get("draw")
+    return Turn(seat, move, None if draw is None else _tiles(draw, "the turn's 'draw'"))
+
+
+class _ListedDraw:
+    """Draws exactly the tiles a turn lists, checking them against the bag."""
+
+    def __init__(self, tiles: Tiles) -> None:
+        self.tiles = tiles
+        self.called = False
+
+    def __call__(self, bag: Tiles, n: int) -> Tiles:
+        self.called = True
+        if len(self.tiles) != n:
+            raise BadRecord(f"this turn draws {n} tiles, but 'draw' lists {len(self.tiles)}")
+        left = Counter(bag)
+        for t in self.tiles:
+            if not left[t]:
+                raise BadRecord(f"'draw' lists {t}, which is not (or no longer) in the bag")
+            left[t] -= 1
+        return self.tiles
+
+
+@dataclass
+class ReplayResult:
+    """What replaying a record gives: the state reached and, if a turn was
+    refused or malformed, the error (and the state before that turn)."""
+
+    state: GameState | None
+    events: list[Event] = field(default_factory=list)
+    error_turn: int | None = None
+    error: Refusal | None = None
+
+    @property
+    def exit_code(self) -> int:
+        if self.error is None:
+            return 0
+        return 2 if self.error.code == "bad_record" else 1
+
+    def to_json(self) -> dict[str, Any]:
+        error = (
+            None
+            if self.error is None
+            else {"turn": self.error_turn, "code": self.error.code, "message": self.error.message}
+        )
+        s = self.state
+        if s is None:
+            return {
+                k: None
+                for k in ("status", "end", "next", "lines", "racks", "bag", "scores", "winners")
+            } | {"error": error}
+        return {
+            "status": "over" if s.over else "playing",
+            "end": s.end,
+            "next": s.turn,
+            "lines": [
+                {"tiles": list(ln.tiles), "word": ln.word, "owner": ln.owner} for ln in s.lines
+            ],
+            "racks": [list(r) for r in s.racks],
+            "bag": len(s.bag),
+            "scores": s.scores(),
+            "winners": s.winners(),
+            "error": error,
+        }
+
+
+_inline_cache: dict[str, Lexicon] = {}
+
+
+def record_lexicon(record: Record, resolve: Resolver) -> Lexicon:
+    """The word list a record names (raising :class:`BadRecord` if there is none
+    or if it is not the list the game was played with)."""
+    if isinstance(record.lexicon, str):
+        try:
+            lex = resolve(record.lexicon)
+        except LookupError:
+            raise BadRecord(f"no word list named {record.lexicon!r} is installed") from None
+    else:
+        text = WordListText.from_lines(record.lexicon)
+        lex = _inline_cache.get(text.sha256) or build_lexicon(text, "inline")
+        if len(_inline_cache) > 64:
+            _inline_cache.clear()
+        _inline_cache[text.sha256] = lex
+    if record.lexicon_sha256 is not None and record.lexicon_sha256 != lex.sha256:
+        raise BadRecord(
+            f"this game was played with a list whose SHA-256 is {record.lexicon_sha256}, but "
+            f"the list {lex.name!r} here is {lex.sha256}"
+        )
+    return lex
+
+
+def started_event(record: Record, lexicon: Lexicon) -> GameStarted:
+    return GameStarted(
+        rules=record.rules,
+        lexicon=record.lexicon if isinstance(record.lexicon, str) else "inline",
+        lexicon_sha256=lexicon.sha256,
+        players=record.players,
+        first=record.first,
+        lines=record.lines,
+        racks=record.racks,
+        bag=record.bag,
+    )
+
+
+def replay_record(record: Record, resolve: Resolver) -> ReplayResult:
+    """Replay every turn of a record through the engine, stopping at the first
+    turn that is refused (exit 1) or malformed (exit 2)."""
+    try:
+        lexicon = record_lexicon(record, resolve)
+    except BadRecord as e:
+        return ReplayResult(None, error=e)
+    started = started_event(record, lexicon)
+    state = start(started)
+    result = ReplayResult(state, [started])
+    for i, raw in enumerate(record.turns):
+        try:
+            turn = read_turn(raw, len(record.players))
+            if turn.draw is None:
+                events = decide(state, turn.seat, turn.move, lexicon, draw_front)
+            else:
+                drawer = _ListedDraw(turn.draw)
+                events = decide(state, turn.seat, turn.move, lexicon, drawer)
+                if not drawer.called and turn.draw:
+                    raise BadRecord(f"this turn draws no tiles, but 'draw' lists {len(turn.draw)}")
+        except Refusal as e:
+            result.error_turn = i
+            result.error = e
+            return result
+        for event in events:
+            state = evolve(state, event)
+        result.events.extend(events)
+        result.state = state
+    return result
+
+
+def replay_json(text: str | bytes, resolve: Resolver) -> ReplayResult:
+    """Read and replay a record given as JSON text; never raises for bad input."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        return ReplayResult(None, error=BadRecord(f"the record is not valid JSON ({e})"))
+    try:
+        record = read_record(data)
+    except BadRecord as e:
+        return ReplayResult(None, error=e)
+    return replay_record(record, resolve)
+
+
+def turn_of(event: Event) -> dict[str, Any] | None:
+    """The record turn that an event came from (``None`` for the start)."""
+    match event:
+        case WordBuilt(seat, line, tiles, drawn):
+            return {"seat": seat, "move": f"{line + 1} {format_word(tiles)}", "draw": list(drawn)}
+        case Exchanged(seat, tiles, drawn):
+            move = "exchange " + (" ".join(tiles) if tiles else "all")
+            return {"seat": seat, "move": move, "draw": list(drawn)}
+        case Passed(seat):
+            return {"seat": seat, "move": "pass"}
+        case TimedOut(seat):
+            return {"seat": seat, "move": "timeout"}
+        case JumbulayaVerified(seat, tiles):
+            return {"seat": seat, "move": f"jumbulaya {format_word(tiles)}"}
+        case JumbulayaFailed(seat, word):
+            return {"seat": seat, "move": f"jumbulaya {word}"}
+        case Resigned(seat):
+            return {"seat": seat, "move": "resign"}
+        case GameStarted():
+            return None
+    raise TypeError(f"not an event: {event!r}")
+
+
+def write_record(
+    events: Sequence[Event], lexicon: str | dict[str, list[str]] | None = None
+) -> dict[str, Any]:
+    """The record of a game's log.  Every turn that draws lists its ``draw``, so
+    the record replays to the same state whatever order the bag was in.
+    ``lexicon`` defaults to the name the game was started with."""
+    started = events[0]
+    if not isinstance(started, GameStarted):
+        raise ValueError("a log starts with game_started")
+    turns = [t for t in map(turn_of, events[1:]) if t is not None]
+    return {
+        "format": FORMAT,
+        "rules": started.rules.to_json(),
+        "lexicon": started.lexicon if lexicon is None else lexicon,
+        "lexicon_sha256": started.lexicon_sha256,
+        "players": list(started.players),
+        "first": started.first,
+        "setup": {
+            "lines": [list(ln) for ln in started.lines],
+            "racks": [list(r) for r in started.racks],
+            "bag": list(started.bag),
+        },
+        "turns": turns,
+    }
