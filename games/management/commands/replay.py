@@ -19,7 +19,7 @@ from games.engine import BadRecord, ReplayResult, replay_json
 
 class Command(BaseCommand):
     help = "Replay a jumbulaya-record/1 file ('-' for standard input) and print the state as JSON."
-    requires_system_checks: list[str] = []
+    requires_system_checks: tuple[str, ...] = ()
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the record's path, or - for standard input")

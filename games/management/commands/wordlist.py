@@ -1,8 +1,8 @@
 """``manage.py wordlist``: install, list and remove word lists.
 
-    manage.py wordlist add NAME PATH   install a plain-text list (one word a line)
-    manage.py wordlist list            the installed lists with their SHA-256
-    manage.py wordlist remove NAME     uninstall a list
+manage.py wordlist add NAME PATH   install a plain-text list (one word a line)
+manage.py wordlist list            the installed lists with their SHA-256
+manage.py wordlist remove NAME     uninstall a list
 """
 
 from __future__ import annotations
@@ -63,9 +63,7 @@ class Command(BaseCommand):
             raise CommandError(str(e)) from None
         finally:
             bar.close()
-        self.stdout.write(
-            f"Installed {name}: {lex.word_count} words, sha256 {lex.sha256}"
-        )
+        self.stdout.write(f"Installed {name}: {lex.word_count} words, sha256 {lex.sha256}")
 
 
 def _missing(error: Exception, name: str) -> str:
