@@ -127,15 +127,11 @@ def _tile_list(tiles: Sequence[str]) -> str:
     return ", ".join(tiles)
 
 
-def check_spelling(
-    state: GameState, seat: int, index: int, tiles: Tiles, lexicon: Lexicon, shown: str
-) -> Refusal | None:
-    """The first rule that building ``tiles`` on line ``index`` breaks, if any."""
-    line = state.lines[index]
-    rack = state.racks[seat]
-    n = index + 1
+def rack_needs(line: Tiles, rack: Tiles, tiles: Tiles) -> tuple[int, list[str]]:
+    """How many rack tiles building ``tiles`` on ``line`` takes (line tiles are
+    used first), and the tiles that are neither on the line nor in the rack."""
     have: dict[str, int] = {}
-    for t in line.tiles:
+    for t in line:
         have[t] = have.get(t, 0) + 1
     in_rack: dict[str, int] = {}
     for t in rack:
@@ -152,6 +148,16 @@ def check_spelling(
             short = extra - in_rack.get(t, 0)
             if short > 0:
                 missing.extend([t] * short)
+    return from_rack, missing
+
+
+def check_spelling(
+    state: GameState, seat: int, index: int, tiles: Tiles, lexicon: Lexicon, shown: str
+) -> Refusal | None:
+    """The first rule that building ``tiles`` on line ``index`` breaks, if any."""
+    line = state.lines[index]
+    n = index + 1
+    from_rack, missing = rack_needs(line.tiles, state.racks[seat], tiles)
     if missing:
         return Refusal(
             "missing_tiles",
@@ -202,16 +208,21 @@ def choose_spelling(state: GameState, seat: int, command: PlayWord, lexicon: Lex
     """
     candidates = command.word.candidates()
     legal: list[Tiles] = []
-    worst: Refusal | None = None
+    furthest: tuple[int, int, Refusal] | None = None  # (stage, -tiles missing, refusal)
     for tiles in candidates:
-        shown = command.word.text if command.word.tiles is not None else explicit_word(tiles)
-        if command.word.tiles is None and len(candidates) == 1:
-            shown = command.word.text
+        shown = explicit_word(tiles) if len(candidates) > 1 else command.word.text
         failure = check_spelling(state, seat, command.line, tiles, lexicon, shown)
         if failure is None:
             legal.append(tiles)
-        elif worst is None or _stage(failure) > _stage(worst):
-            worst = failure
+            continue
+        # Among spellings stopped by the same check, the one lacking fewest tiles
+        # says best what the player is missing.
+        rank = (
+            _stage(failure),
+            -len(rack_needs(state.lines[command.line].tiles, state.racks[seat], tiles)[1]),
+        )
+        if furthest is None or rank > furthest[:2]:
+            furthest = (*rank, failure)
     if len(legal) == 1:
         return legal[0]
     n = command.line + 1
@@ -224,8 +235,8 @@ def choose_spelling(state: GameState, seat: int, command: PlayWord, lexicon: Lex
             + " to say which.",
             accepted=forms,
         )
-    assert worst is not None, "a parsed word has at least one spelling"
-    raise worst
+    assert furthest is not None, "a parsed word has at least one spelling"
+    raise furthest[2]
 
 
 def rack_after(rack: Tiles, line: Tiles, tiles: Tiles) -> int:
