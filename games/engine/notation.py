@@ -173,7 +173,9 @@ def parse_move(text: str) -> Command:
         if len(rest) != 1:
             raise _bad(text, "a word move is a line number and one word, such as '3 FACTS'")
         parts = _split_word(rest[0], text)
-        line = int(head)
+        digits = head.lstrip("0")
+        # a long number is out of range anyway (and int() refuses > 4300 digits)
+        line = int(digits) if 0 < len(digits) <= 2 else 0
         if not 1 <= line <= LINES:
             raise Refusal("bad_line", f"There is no line {head}: lines are numbered 1 to 9.")
         return PlayWord(line - 1, _word_spec(rest[0], parts))

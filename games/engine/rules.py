@@ -78,7 +78,7 @@ def rules_from_json(data: object) -> Rules:
     if not isinstance(data, dict):
         raise BadRecord('\'rules\' must be an object such as {"preset": "official"}')
     preset = data.get("preset", "official")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise BadRecord(f"unknown rules preset {preset!r} (known: {', '.join(PRESETS)})")
     options = {k: v for k, v in data.items() if k != "preset"}
     for name, value in options.items():
