@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 
-from .errors import WORD_CHECK_ORDER, Refusal
+from .errors import WORD_CHECK_ORDER, Refusal, RefusalCode
 from .events import (
     Event,
     Exchanged,
@@ -23,7 +23,6 @@ from .events import (
     TimedOut,
     WordBuilt,
 )
-from .fold import split_word_tiles
 from .jumbulaya import best_call
 from .lexicon import Lexicon
 from .notation import (
@@ -119,84 +118,85 @@ def _draw(draw: Drawer, bag: Tiles, n: int) -> Tiles:
 # --- word moves -------------------------------------------------------------
 
 
-def _stage(refusal: Refusal) -> int:
-    return WORD_CHECK_ORDER.index(refusal.code)
-
-
 def _tile_list(tiles: Sequence[str]) -> str:
     return ", ".join(tiles)
 
 
-def rack_needs(line: Tiles, rack: Tiles, tiles: Tiles) -> tuple[int, list[str]]:
-    """How many rack tiles building ``tiles`` on ``line`` takes (line tiles are
-    used first), and the tiles that are neither on the line nor in the rack."""
-    have: dict[str, int] = {}
-    for t in line:
-        have[t] = have.get(t, 0) + 1
-    in_rack: dict[str, int] = {}
-    for t in rack:
-        in_rack[t] = in_rack.get(t, 0) + 1
-    need: dict[str, int] = {}
+def _counts(tiles: Tiles) -> dict[str, int]:
+    out: dict[str, int] = {}
     for t in tiles:
-        need[t] = need.get(t, 0) + 1
+        out[t] = out.get(t, 0) + 1
+    return out
+
+
+def _needs(on_line: dict[str, int], in_rack: dict[str, int], tiles: Tiles) -> tuple[int, list[str]]:
+    """How many rack tiles building ``tiles`` takes (line tiles are used first),
+    and the tiles that are neither on the line nor in the rack."""
+    used: dict[str, int] = {}
     from_rack = 0
     missing: list[str] = []
-    for t, k in need.items():
-        extra = k - have.get(t, 0)
+    for t in tiles:
+        u = used[t] = used.get(t, 0) + 1
+        extra = u - on_line.get(t, 0)
         if extra > 0:
-            from_rack += extra
-            short = extra - in_rack.get(t, 0)
-            if short > 0:
-                missing.extend([t] * short)
+            from_rack += 1
+            if extra > in_rack.get(t, 0):
+                missing.append(t)
     return from_rack, missing
 
 
-def check_spelling(
-    state: GameState, seat: int, index: int, tiles: Tiles, lexicon: Lexicon, shown: str
-) -> Refusal | None:
-    """The first rule that building ``tiles`` on line ``index`` breaks, if any."""
+def _first_failure(
+    state: GameState, index: int, tiles: Tiles, from_rack: int, missing: list[str], lexicon: Lexicon
+) -> RefusalCode | None:
+    """The first word-move check (in the spec's order) that ``tiles`` fails."""
     line = state.lines[index]
-    n = index + 1
-    from_rack, missing = rack_needs(line.tiles, state.racks[seat], tiles)
     if missing:
-        return Refusal(
-            "missing_tiles",
-            f"{shown} needs {_tile_list(missing)}, which {'is' if len(missing) == 1 else 'are'}"
-            f" neither on line {n} nor in your rack.",
-        )
-    limit = state.rules.rack_limit
-    if from_rack > limit:
-        return Refusal(
-            "too_many_rack_tiles",
-            f"{shown} uses {from_rack} tiles from your rack; at most {limit} may enter the line.",
-        )
+        return "missing_tiles"
+    if from_rack > state.rules.rack_limit:
+        return "too_many_rack_tiles"
     if len(tiles) < len(line.tiles):
-        return Refusal(
-            "line_shrinks",
-            f"{shown} has {len(tiles)} tiles but line {n} holds {len(line.tiles)}: "
-            "a line never gets shorter.",
-        )
+        return "line_shrinks"
     if len(tiles) > MAX_LINE_TILES:
-        return Refusal(
-            "too_long",
-            f"{shown} has {len(tiles)} tiles; a line holds at most {MAX_LINE_TILES}.",
-        )
+        return "too_long"
     if not lexicon.contains(tiles):
-        return Refusal("not_a_word", f"{letters(tiles)} is not in the word list ({lexicon.name}).")
+        return "not_a_word"
     word = letters(tiles)
-    if state.rules.new_word == "history":
-        if word in line.history:
-            return Refusal(
-                "not_new",
-                f"Line {n} has already held {word}: each word must be one the line has never held.",
-            )
-    elif word == line.word:
-        return Refusal(
-            "not_new",
-            f"{word} is already the word on line {n}: build a different word "
-            "(changing only which tiles spell it does not count).",
-        )
+    if word in line.history if state.rules.new_word == "history" else word == line.word:
+        return "not_new"
     return None
+
+
+def _refusal(
+    code: RefusalCode,
+    state: GameState,
+    index: int,
+    tiles: Tiles,
+    shown: str,
+    from_rack: int,
+    missing: list[str],
+    lexicon: Lexicon,
+) -> Refusal:
+    """The player-facing refusal for a failed word-move check."""
+    n = index + 1
+    held = len(state.lines[index].tiles)
+    word = letters(tiles)
+    messages: dict[str, str] = {
+        "missing_tiles": f"{shown} needs {_tile_list(missing)}, which "
+        f"{'is' if len(missing) == 1 else 'are'} neither on line {n} nor in your rack.",
+        "too_many_rack_tiles": f"{shown} uses {from_rack} tiles from your rack; at most "
+        f"{state.rules.rack_limit} may enter the line.",
+        "line_shrinks": f"{shown} has {len(tiles)} tiles but line {n} holds {held}: "
+        "a line never gets shorter.",
+        "too_long": f"{shown} has {len(tiles)} tiles; a line holds at most {MAX_LINE_TILES}.",
+        "not_a_word": f"{word} is not in the word list ({lexicon.name}).",
+        "not_new": (
+            f"Line {n} has already held {word}: each word must be one the line has never held."
+            if state.rules.new_word == "history"
+            else f"{word} is already the word on line {n}: build a different word "
+            "(changing only which tiles spell it does not count)."
+        ),
+    }
+    return Refusal(code, messages[code])
 
 
 def choose_spelling(state: GameState, seat: int, command: PlayWord, lexicon: Lexicon) -> Tiles:
@@ -204,28 +204,28 @@ def choose_spelling(state: GameState, seat: int, command: PlayWord, lexicon: Lex
 
     An explicit word has one spelling.  A plain word is accepted when exactly one
     of its spellings is legal; several legal ones are ``ambiguous``; with none,
-    the refusal is that of the spelling that got furthest through the checks.
+    the refusal is that of the spelling that got furthest through the checks
+    (and, among those, the one lacking fewest tiles, which says best what the
+    player is missing).
     """
+    index = command.line
     candidates = command.word.candidates()
+    on_line = _counts(state.lines[index].tiles)
+    in_rack = _counts(state.racks[seat])
     legal: list[Tiles] = []
-    furthest: tuple[int, int, Refusal] | None = None  # (stage, -tiles missing, refusal)
+    furthest: tuple[tuple[int, int], RefusalCode, Tiles, int, list[str]] | None = None
     for tiles in candidates:
-        shown = explicit_word(tiles) if len(candidates) > 1 else command.word.text
-        failure = check_spelling(state, seat, command.line, tiles, lexicon, shown)
-        if failure is None:
+        from_rack, missing = _needs(on_line, in_rack, tiles)
+        code = _first_failure(state, index, tiles, from_rack, missing, lexicon)
+        if code is None:
             legal.append(tiles)
             continue
-        # Among spellings stopped by the same check, the one lacking fewest tiles
-        # says best what the player is missing.
-        rank = (
-            _stage(failure),
-            -len(rack_needs(state.lines[command.line].tiles, state.racks[seat], tiles)[1]),
-        )
-        if furthest is None or rank > furthest[:2]:
-            furthest = (*rank, failure)
+        rank = (WORD_CHECK_ORDER.index(code), -len(missing))
+        if furthest is None or rank > furthest[0]:
+            furthest = (rank, code, tiles, from_rack, missing)
     if len(legal) == 1:
         return legal[0]
-    n = command.line + 1
+    n = index + 1
     if legal:
         forms = tuple(f"{n} {explicit_word(t)}" for t in legal)
         raise Refusal(
@@ -236,21 +236,17 @@ def choose_spelling(state: GameState, seat: int, command: PlayWord, lexicon: Lex
             accepted=forms,
         )
     assert furthest is not None, "a parsed word has at least one spelling"
-    raise furthest[2]
-
-
-def rack_after(rack: Tiles, line: Tiles, tiles: Tiles) -> int:
-    """How many tiles the mover holds after building ``tiles`` on ``line``, before
-    drawing."""
-    from_rack, traded = split_word_tiles(line, tiles)
-    return len(rack) - len(from_rack) + len(traded)
+    _, code, tiles, from_rack, missing = furthest
+    shown = explicit_word(tiles) if len(candidates) > 1 else command.word.text
+    raise _refusal(code, state, index, tiles, shown, from_rack, missing, lexicon)
 
 
 def _word(
     state: GameState, seat: int, command: PlayWord, lexicon: Lexicon, draw: Drawer
 ) -> WordBuilt:
     tiles = choose_spelling(state, seat, command, lexicon)
-    held = rack_after(state.racks[seat], state.lines[command.line].tiles, tiles)
+    # The rack gives what enters the line and takes what the line leaves over.
+    held = len(state.racks[seat]) + len(state.lines[command.line].tiles) - len(tiles)
     n = min(max(0, RACK_SIZE - held), len(state.bag))
     return WordBuilt(seat, command.line, tiles, _draw(draw, state.bag, n))
 

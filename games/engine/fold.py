@@ -3,12 +3,18 @@
 Everything that follows from an event without a choice is worked out here: the
 rack and bag bookkeeping, claiming, the end conditions, whose turn is next and
 the turns a seat loses after a failed JUMBULAYA call.
+
+States are immutable.  The fold copies the state once into a private mutable
+draft, changes the draft, and freezes it into a new state: ``dataclasses.replace``
+would rebuild the whole state several times per event, and replaying logs is a
+hot path.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import fields
+from typing import Any
 
 from .events import (
     Event,
@@ -23,6 +29,8 @@ from .events import (
 )
 from .state import EndReason, GameState, JumbulayaMade, Line
 from .tiles import MAX_LINE_TILES, Tiles, letters, remove_tiles
+
+_FIELDS = tuple(f.name for f in fields(GameState))
 
 
 def start(event: GameStarted) -> GameState:
@@ -58,113 +66,141 @@ def split_word_tiles(line: Tiles, word: Tiles) -> tuple[list[str], list[str]]:
     return from_rack, traded
 
 
-def _stalled(state: GameState, idle: int, active: int) -> bool:
-    rounds = state.rules.stall_rounds
-    return rounds > 0 and idle >= rounds * active
+class _Draft:
+    """A mutable copy of a state, private to the fold."""
 
+    __slots__ = _FIELDS
 
-def _completed_turn(state: GameState, seat: int) -> frozenset[int]:
-    """A completed turn lifts every other seat's JUMBULAYA bar."""
-    return state.barred & {seat}
+    rules: Any
+    players: tuple[str, ...]
+    lines: tuple[Line, ...]
+    racks: tuple[Tiles, ...]
+    bag: Tiles
+    turn: int | None
+    resigned: frozenset[int]
+    skips: tuple[int, ...]
+    barred: frozenset[int]
+    idle: int
+    end: EndReason | None
+    jumbulaya: JumbulayaMade | None
+    seq: int
 
+    def __init__(self, state: GameState) -> None:
+        for name in _FIELDS:
+            setattr(self, name, getattr(state, name))
 
-def _next_turn(state: GameState, after: int, idle: int) -> GameState:
-    """Pass the turn on from ``after``, skipping resigned seats and taking the
-    turns that seats must lose; each lost turn is a turn without a word."""
-    skips = list(state.skips)
-    n = state.seats
-    active = state.active_count()
-    seat = after
-    end: EndReason | None = None
-    turn: int | None = None
-    while True:
-        seat = (seat + 1) % n
-        if seat in state.resigned:
-            continue
-        if skips[seat]:
-            skips[seat] -= 1
-            idle += 1
-            if _stalled(state, idle, active):
-                end = "stalled"
-                break
-            continue
-        turn = seat
-        break
-    return replace(state, turn=turn, skips=tuple(skips), idle=idle, end=end)
+    def freeze(self) -> GameState:
+        state = object.__new__(GameState)
+        for name in _FIELDS:
+            object.__setattr__(state, name, getattr(self, name))
+        return state
 
+    def stalled(self) -> bool:
+        rounds = self.rules.stall_rounds
+        return bool(rounds > 0 and self.idle >= rounds * (len(self.players) - len(self.resigned)))
 
-def _turn_without_word(state: GameState, seat: int) -> GameState:
-    idle = state.idle + 1
-    if _stalled(state, idle, state.active_count()):
-        return replace(state, idle=idle, end="stalled", turn=None)
-    return _next_turn(state, seat, idle)
+    def finish(self, end: EndReason) -> None:
+        self.end = end
+        self.turn = None
+
+    def completed_turn(self, seat: int) -> None:
+        """A completed turn lifts every other seat's JUMBULAYA bar."""
+        if self.barred:
+            self.barred = self.barred & {seat}
+
+    def pass_turn(self, after: int) -> None:
+        """Pass the turn on from ``after``, skipping resigned seats and taking the
+        turns that seats must lose; each lost turn is a turn without a word."""
+        n = len(self.players)
+        seat = after
+        while True:
+            seat = (seat + 1) % n
+            if seat in self.resigned:
+                continue
+            if self.skips[seat]:
+                skips = list(self.skips)
+                skips[seat] -= 1
+                self.skips = tuple(skips)
+                self.idle += 1
+                if self.stalled():
+                    self.finish("stalled")
+                    return
+                continue
+            self.turn = seat
+            return
+
+    def turn_without_word(self, seat: int) -> None:
+        self.idle += 1
+        if self.stalled():
+            self.finish("stalled")
+        else:
+            self.pass_turn(seat)
 
 
 def evolve(state: GameState, event: Event) -> GameState:
     """The state after ``event``.  Events come from :func:`decide` and are trusted:
     the fold checks nothing."""
-    state = replace(state, seq=state.seq + 1)
+    d = _Draft(state)
+    d.seq += 1
     match event:
         case WordBuilt(seat, index, tiles, drawn):
-            line = state.lines[index]
+            line = d.lines[index]
             from_rack, traded = split_word_tiles(line.tiles, tiles)
-            rack = remove_tiles(state.racks[seat], from_rack)
+            rack = remove_tiles(d.racks[seat], from_rack)
             rack.extend(traded)
             rack.extend(drawn)
             word = letters(tiles)
-            lines = list(state.lines)
+            lines = list(d.lines)
             lines[index] = Line(tiles, word, seat, line.history | {word})
-            racks = list(state.racks)
+            racks = list(d.racks)
             racks[seat] = tuple(rack)
-            state = replace(
-                state,
-                lines=tuple(lines),
-                racks=tuple(racks),
-                bag=tuple(remove_tiles(state.bag, drawn)),
-                barred=_completed_turn(state, seat),
-                idle=0,
-            )
-            end: EndReason | None = None
+            d.lines = tuple(lines)
+            d.racks = tuple(racks)
+            if drawn:
+                d.bag = tuple(remove_tiles(d.bag, drawn))
+            d.completed_turn(seat)
+            d.idle = 0
             if len(tiles) == MAX_LINE_TILES:
-                end = "ten_tiles"
+                d.finish("ten_tiles")
             elif all(ln.owner == seat for ln in lines):
-                end = "all_lines"
-            if end is not None:
-                return replace(state, end=end, turn=None)
-            return _next_turn(state, seat, 0)
+                d.finish("all_lines")
+            else:
+                d.pass_turn(seat)
         case Passed(seat) | TimedOut(seat):
-            state = replace(state, barred=_completed_turn(state, seat))
-            return _turn_without_word(state, seat)
+            d.completed_turn(seat)
+            d.turn_without_word(seat)
         case Exchanged(seat, tiles, drawn):
-            racks = list(state.racks)
+            racks = list(d.racks)
             racks[seat] = tuple(remove_tiles(racks[seat], tiles)) + drawn
-            bag = tuple(remove_tiles(state.bag, drawn)) + tiles
-            state = replace(state, racks=tuple(racks), bag=bag, barred=_completed_turn(state, seat))
-            return _turn_without_word(state, seat)
+            d.racks = tuple(racks)
+            d.bag = tuple(remove_tiles(d.bag, drawn)) + tiles
+            d.completed_turn(seat)
+            d.turn_without_word(seat)
         case JumbulayaVerified(seat, tiles, lines_used, points):
-            made = JumbulayaMade(seat, tiles, lines_used, points)
-            return replace(state, jumbulaya=made, end="jumbulaya", turn=None)
+            d.jumbulaya = JumbulayaMade(seat, tiles, lines_used, points)
+            d.finish("jumbulaya")
         case JumbulayaFailed(seat):
-            if state.rules.jumbulaya_cooldown:
-                state = replace(state, barred=state.barred | {seat})
-            if state.turn == seat:
-                return _turn_without_word(state, seat)
-            skips = list(state.skips)
-            skips[seat] += 1
-            return replace(state, skips=tuple(skips))
+            if d.rules.jumbulaya_cooldown:
+                d.barred = d.barred | {seat}
+            if d.turn == seat:
+                d.turn_without_word(seat)
+            else:
+                skips = list(d.skips)
+                skips[seat] += 1
+                d.skips = tuple(skips)
         case Resigned(seat):
-            state = replace(state, resigned=state.resigned | {seat})
-            active = state.active_count()
-            if active < 2:
-                return replace(state, end="resigned", turn=None)
-            if _stalled(state, state.idle, active):
-                return replace(state, end="stalled", turn=None)
-            if state.turn == seat:
-                return _next_turn(state, seat, state.idle)
-            return state
+            d.resigned = d.resigned | {seat}
+            if len(d.players) - len(d.resigned) < 2:
+                d.finish("resigned")
+            elif d.stalled():
+                d.finish("stalled")
+            elif d.turn == seat:
+                d.pass_turn(seat)
         case GameStarted():
             raise ValueError("a game starts only once")
-    raise TypeError(f"not an event: {event!r}")
+        case _:
+            raise TypeError(f"not an event: {event!r}")
+    return d.freeze()
 
 
 def replay(events: Iterable[Event]) -> GameState:

@@ -34,7 +34,7 @@ from pathlib import Path
 from .tiles import FACES, JUMBULAYA_MAX, JUMBULAYA_MIN, MAX_LINE_TILES, Tiles, spellings
 
 #: Bumped whenever the cached form changes shape.
-CACHE_FORMAT = 2
+CACHE_FORMAT = 4
 
 FACE_INDEX: dict[str, int] = {f: i for i, f in enumerate(FACES)}
 FACE_BIT: dict[str, int] = {f: 1 << i for i, f in enumerate(FACES)}
@@ -54,9 +54,14 @@ def _weights() -> dict[str, int]:
 #: distinct multisets in a built index are checked to differ; a probe that hits
 #: is checked against the tiles it was meant to use (see ``movegen``).
 WEIGHT: dict[str, int] = _weights()
+#: The exact key of a multiset: four bits of count per face (a line never holds
+#: 16 tiles), 128 bits in all.  Stored beside each table slot so a probe that
+#: lands on a slot can be confirmed exactly.
+EXACT: dict[str, int] = {f: 1 << (4 * i) for i, f in enumerate(FACES)}
 #: One character per tile in the index's stored spellings.
 _CODE: dict[str, str] = {f: (f if len(f) == 1 else str(i - 24)) for i, f in enumerate(FACES)}
 _DECODE: dict[str, str] = {c: f for f, c in _CODE.items()}
+_EXACT_OF_CODE: dict[str, int] = {c: EXACT[f] for f, c in _CODE.items()}
 
 _WORD_RE = re.compile(r"[a-z]+")
 
@@ -66,16 +71,25 @@ DEFAULT_PATH = Path(__file__).with_name("data") / "enable1.txt.gz"
 
 def multiset_key(tiles: Iterable[str]) -> int:
     """The additive 64-bit key of a multiset of tiles."""
-    w = WEIGHT
-    return sum(w[t] for t in tiles) & KEY_MASK
+    return sum(map(WEIGHT.__getitem__, tiles)) & KEY_MASK
 
 
 #: Turns a stored spelling's code into its letters in one C-level call.
 CODE_LETTERS = str.maketrans({c: f for f, c in _CODE.items() if len(f) == 2})
 
 
+def exact_key(tiles: Iterable[str]) -> int:
+    """The exact 128-bit key of a multiset of tiles (additive too)."""
+    return sum(map(EXACT.__getitem__, tiles))
+
+
+def exact_key_of_code(code: str) -> int:
+    """The exact key of a stored spelling."""
+    return sum(map(_EXACT_OF_CODE.__getitem__, code))
+
+
 def encode(tiles: Tiles) -> str:
-    return "".join(_CODE[t] for t in tiles)
+    return "".join(map(_CODE.__getitem__, tiles))
 
 
 def decode(code: str) -> Tiles:
@@ -169,9 +183,10 @@ class AnagramTable:
     arrays, so a cold process loads it with a few ``frombytes`` calls instead of
     rebuilding a dict of 180,000 entries.
 
-    Slot ``i`` holds a key in ``keys[i]`` (0: empty) and its entry, the
+    Slot ``i`` holds a 64-bit key in ``keys[i]`` (0: empty) and its entry, the
     spellings of that multiset as ``" code code "``, at
-    ``blob[starts[i] : starts[i] + lens[i]]``.
+    ``blob[starts[i] : starts[i] + lens[i]]``.  Every entry holds one multiset:
+    the build refuses two multisets that share a key.
     """
 
     __slots__ = ("blob", "keys", "lens", "mask", "starts")
@@ -281,17 +296,21 @@ class Lexicon:
         head = marshal.loads(data)
         if not isinstance(head, tuple) or len(head) != 10 or head[0] != CACHE_FORMAT:
             raise ValueError(f"not a cached index of format {CACHE_FORMAT}")
-        _, stored_name, sha, count, keys_b, starts_b, lens_b, blob, mask_b, first_b = head
-        arrays = [array(code) for code in "QIHII"]
-        for arr, raw in zip(arrays, (keys_b, starts_b, lens_b, mask_b, first_b), strict=True):
-            arr.frombytes(raw)
-        keys, starts, lens, mask, first = arrays
+        _, stored_name, sha, count, *raw, blob, mask_b, first_b = head
+        arrays = [array(code) for code in "QIH"]
+        for arr, chunk in zip(arrays, raw, strict=True):
+            arr.frombytes(chunk)
+        keys, starts, lens = arrays
+        trie_mask = array("I")
+        trie_mask.frombytes(mask_b)
+        trie_first = array("I")
+        trie_first.frombytes(first_b)
         return cls(
             name or stored_name,
             sha,
             count,
             AnagramTable(keys, starts, lens, blob),
-            Trie(mask, first),
+            Trie(trie_mask, trie_first),
         )
 
 
@@ -304,16 +323,17 @@ def build_lexicon(
     table, every spelling of 7–9 tiles into the JUMBULAYA trie.  ``progress`` is
     called with the number of words done, now and then."""
     buckets: dict[int, list[str]] = {}
-    exact: dict[int, tuple[str, ...]] = {}
+    exact_of: dict[int, int] = {}
     long_spellings: list[Tiles] = []
     for n, word in enumerate(text.words, 1):
         for sp in spellings(word):
             if len(sp) > MAX_LINE_TILES:
                 continue
             key = multiset_key(sp)
-            ms = tuple(sorted(sp))
-            if exact.setdefault(key, ms) != ms:
-                raise ValueError(f"multiset key collision at {word}")  # never seen; 2**-64 odds
+            exact = exact_key(sp)
+            if exact_of.setdefault(key, exact) != exact:
+                # Two multisets of the list share a 64-bit key (odds about 2**-40 per list).
+                raise ValueError(f"multiset key collision at {word}")
             buckets.setdefault(key, []).append(encode(sp))
             if JUMBULAYA_MIN <= len(sp) <= JUMBULAYA_MAX:
                 long_spellings.append(sp)
@@ -405,7 +425,11 @@ class LexiconStore:
 
     def _write_cache(self, lex: Lexicon) -> None:
         self.cache_dir.mkdir(parents=True, exist_ok=True)
-        _atomic_write(self._cache_path(lex.sha256), lex.to_bytes())
+        path = self._cache_path(lex.sha256)
+        _atomic_write(path, lex.to_bytes())
+        for stale in self.cache_dir.glob(f"{lex.sha256}.v*.marshal"):
+            if stale != path:
+                stale.unlink(missing_ok=True)
 
     def sha256_of(self, name: str) -> str:
         return self.load(name).sha256

@@ -21,6 +21,7 @@ from itertools import combinations
 from .fold import split_word_tiles
 from .lexicon import (
     CODE_LETTERS,
+    EXACT,
     FACE_BIT,
     FACE_INDEX,
     KEY_MASK,
@@ -28,6 +29,9 @@ from .lexicon import (
     Lexicon,
     decode,
     encode,
+    exact_key,
+    exact_key_of_code,
+    multiset_key,
 )
 from .notation import format_word
 from .state import GameState, line_points
@@ -70,42 +74,35 @@ class WordMove:
         return f"{self.line + 1} {format_word(self.tiles)}"
 
 
-SubMultiset = tuple[int, int, tuple[str, ...], int]
+SubMultiset = tuple[int, int, int, tuple[str, ...], int]
 
 
 def _sub_multisets(tiles: Iterable[str], most: int) -> list[SubMultiset]:
     """Every distinct sub-multiset of at most ``most`` tiles:
-    (key, size, tiles, face mask)."""
+    (key, exact key, size, tiles, face mask)."""
     ordered = sorted(tiles)
     w = WEIGHT
+    x = EXACT
     bit = FACE_BIT
-    out: list[SubMultiset] = [(0, 0, (), 0)]
+    out: list[SubMultiset] = [(0, 0, 0, (), 0)]
     if most >= 1:
         for t in dict.fromkeys(ordered):
-            out.append((w[t], 1, (t,), bit[t]))
+            out.append((w[t], x[t], 1, (t,), bit[t]))
     if most >= 2:
         pairs: set[tuple[str, str]] = set()
         for i, a in enumerate(ordered):
-            wa, ba = w[a], bit[a]
+            wa, xa, ba = w[a], x[a], bit[a]
             for b in ordered[i + 1 :]:
                 if (a, b) not in pairs:
                     pairs.add((a, b))
-                    out.append((wa + w[b], 2, (a, b), ba | bit[b]))
+                    out.append((wa + w[b], xa + x[b], 2, (a, b), ba | bit[b]))
     for k in range(3, min(most, len(ordered)) + 1):
         for combo in dict.fromkeys(combinations(ordered, k)):
             mask = 0
             for t in combo:
                 mask |= bit[t]
-            out.append((sum(w[t] for t in combo), k, combo, mask))
+            out.append((multiset_key(combo), exact_key(combo), k, combo, mask))
     return out
-
-
-def _same_multiset(code: str, line_code: str, drop: tuple[str, ...], add: tuple[str, ...]) -> bool:
-    """Whether a stored spelling W uses exactly the line's tiles L less ``drop``
-    plus ``add``, checked as W + drop == L + add.  Keys are checked to be one
-    multiset each when the table is built, so this only guards against a probe
-    landing on another multiset's key."""
-    return sorted(code + encode(drop)) == sorted(line_code + encode(add))
 
 
 def legal_moves(state: GameState, seat: int, lexicon: Lexicon) -> list[WordMove]:
@@ -114,12 +111,13 @@ def legal_moves(state: GameState, seat: int, lexicon: Lexicon) -> list[WordMove]
 
     A probe drops some line tiles and adds some rack tiles.  Pairs that drop and
     add the same face are skipped: each equals a smaller pair, so every multiset
-    is probed exactly once.
+    is probed exactly once.  A probe that finds its 64-bit key is confirmed with
+    the exact key of what it found, so no move is ever listed by a hash accident.
     """
     limit = state.rules.rack_limit
-    adds_by_size: list[list[tuple[int, tuple[str, ...], int]]] = [[] for _ in range(limit + 1)]
-    for key, size, add, mask in _sub_multisets(state.racks[seat], limit):
-        adds_by_size[size].append((key, add, mask))
+    adds_by_size: list[list[tuple[int, int, int]]] = [[] for _ in range(limit + 1)]
+    for key, exact, size, _, mask in _sub_multisets(state.racks[seat], limit):
+        adds_by_size[size].append((key, exact, mask))
     table = lexicon.table
     slots, slot_mask, get = table.keys, table.mask, table.get
     history = state.rules.new_word == "history"
@@ -127,13 +125,14 @@ def legal_moves(state: GameState, seat: int, lexicon: Lexicon) -> list[WordMove]
     for index, line in enumerate(state.lines):
         tiles = line.tiles
         n = len(tiles)
-        old = line.history if history else {line.word}
-        line_key = sum(WEIGHT[t] for t in tiles)
-        line_code = encode(tiles)
-        for drop_key, dropped, drop, drop_mask in _sub_multisets(tiles, limit):
+        old = line.history if history else ({line.word} if line.word else set())
+        line_key = multiset_key(tiles)
+        line_exact = exact_key(tiles)
+        for drop_key, drop_exact, dropped, _, drop_mask in _sub_multisets(tiles, limit):
             base = line_key - drop_key
+            base_exact = line_exact - drop_exact
             for added in range(dropped, min(limit, MAX_LINE_TILES - n + dropped) + 1):
-                for add_key, add, add_mask in adds_by_size[added]:
+                for add_key, add_exact, add_mask in adds_by_size[added]:
                     if drop_mask & add_mask:
                         continue
                     key = (base + add_key) & KEY_MASK
@@ -143,10 +142,10 @@ def legal_moves(state: GameState, seat: int, lexicon: Lexicon) -> list[WordMove]
                     if entry is None:
                         continue
                     codes = entry.split()
-                    if not _same_multiset(codes[0], line_code, drop, add):
-                        continue
+                    if exact_key_of_code(codes[0]) != base_exact + add_exact:
+                        continue  # another multiset's key: never seen, checked all the same
                     for code in codes:
-                        if code.translate(CODE_LETTERS) not in old:
+                        if not old or code.translate(CODE_LETTERS) not in old:
                             moves.append(WordMove(index, code, tiles))
     return moves
 
