@@ -4,17 +4,14 @@ Everything that follows from an event without a choice is worked out here: the
 rack and bag bookkeeping, claiming, the end conditions, whose turn is next and
 the turns a seat loses after a failed JUMBULAYA call.
 
-States are immutable.  The fold copies the state once into a private mutable
-draft, changes the draft, and freezes it into a new state: ``dataclasses.replace``
-would rebuild the whole state several times per event, and replaying logs is a
-hot path.
+States are treated as immutable: the fold copies the state once per event and
+changes only the copy (``dataclasses.replace`` would rebuild the whole state
+several times per event, and replaying logs is a hot path).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import fields
-from typing import Any
 
 from .events import (
     Event,
@@ -29,8 +26,6 @@ from .events import (
 )
 from .state import EndReason, GameState, JumbulayaMade, Line
 from .tiles import MAX_LINE_TILES, Tiles, letters, remove_tiles
-
-_FIELDS = tuple(f.name for f in fields(GameState))
 
 
 def start(event: GameStarted) -> GameState:
@@ -66,81 +61,74 @@ def split_word_tiles(line: Tiles, word: Tiles) -> tuple[list[str], list[str]]:
     return from_rack, traded
 
 
-class _Draft:
-    """A mutable copy of a state, private to the fold."""
+def _copy(state: GameState) -> GameState:
+    return GameState(
+        state.rules,
+        state.players,
+        state.lines,
+        state.racks,
+        state.bag,
+        state.turn,
+        state.resigned,
+        state.skips,
+        state.barred,
+        state.idle,
+        state.end,
+        state.jumbulaya,
+        state.seq,
+    )
 
-    __slots__ = _FIELDS
 
-    rules: Any
-    players: tuple[str, ...]
-    lines: tuple[Line, ...]
-    racks: tuple[Tiles, ...]
-    bag: Tiles
-    turn: int | None
-    resigned: frozenset[int]
-    skips: tuple[int, ...]
-    barred: frozenset[int]
-    idle: int
-    end: EndReason | None
-    jumbulaya: JumbulayaMade | None
-    seq: int
+def _stalled(d: GameState) -> bool:
+    rounds = d.rules.stall_rounds
+    return bool(rounds > 0 and d.idle >= rounds * (len(d.players) - len(d.resigned)))
 
-    def __init__(self, state: GameState) -> None:
-        for name in _FIELDS:
-            setattr(self, name, getattr(state, name))
 
-    def freeze(self) -> GameState:
-        state = object.__new__(GameState)
-        for name in _FIELDS:
-            object.__setattr__(state, name, getattr(self, name))
-        return state
+def _finish(d: GameState, end: EndReason) -> None:
+    d.end = end
+    d.turn = None
 
-    def stalled(self) -> bool:
-        rounds = self.rules.stall_rounds
-        return bool(rounds > 0 and self.idle >= rounds * (len(self.players) - len(self.resigned)))
 
-    def finish(self, end: EndReason) -> None:
-        self.end = end
-        self.turn = None
+def _completed_turn(d: GameState, seat: int) -> None:
+    """A completed turn lifts every other seat's JUMBULAYA bar."""
+    if d.barred:
+        d.barred = d.barred & {seat}
 
-    def completed_turn(self, seat: int) -> None:
-        """A completed turn lifts every other seat's JUMBULAYA bar."""
-        if self.barred:
-            self.barred = self.barred & {seat}
 
-    def pass_turn(self, after: int) -> None:
-        """Pass the turn on from ``after``, skipping resigned seats and taking the
-        turns that seats must lose; each lost turn is a turn without a word."""
-        n = len(self.players)
-        seat = after
-        while True:
-            seat = (seat + 1) % n
-            if seat in self.resigned:
-                continue
-            if self.skips[seat]:
-                skips = list(self.skips)
-                skips[seat] -= 1
-                self.skips = tuple(skips)
-                self.idle += 1
-                if self.stalled():
-                    self.finish("stalled")
-                    return
-                continue
-            self.turn = seat
-            return
+def _pass_turn(d: GameState, after: int) -> None:
+    """Pass the turn on from ``after``, skipping resigned seats and taking the
+    turns that seats must lose; each lost turn is a turn without a word."""
+    n = len(d.players)
+    seat = after
+    while True:
+        seat = (seat + 1) % n
+        if seat in d.resigned:
+            continue
+        if d.skips[seat]:
+            skips = list(d.skips)
+            skips[seat] -= 1
+            d.skips = tuple(skips)
+            d.idle += 1
+            if _stalled(d):
+                _finish(d, "stalled")
+                return
+            continue
+        d.turn = seat
+        return
 
-    def turn_without_word(self, seat: int) -> None:
-        self.idle += 1
-        if self.stalled():
-            self.finish("stalled")
-        else:
-            self.pass_turn(seat)
+
+def _turn_without_word(d: GameState, seat: int) -> None:
+    d.idle += 1
+    if _stalled(d):
+        _finish(d, "stalled")
+    else:
+        _pass_turn(d, seat)
 
 
 def evolve(state: GameState, event: Event) -> GameState:
     """The state after ``event``.  Events come from :func:`decide` and are trusted:
     the fold checks nothing."""
-    d = _Draft(state)
+    d = _copy(state)  # the new state; ``state`` itself is never changed
     d.seq += 1
     match event:
         case WordBuilt(seat, index, tiles, drawn):
@@ -158,32 +146,32 @@ def evolve(state: GameState, event: Event) -> GameState:
             d.racks = tuple(racks)
             if drawn:
                 d.bag = tuple(remove_tiles(d.bag, drawn))
-            d.completed_turn(seat)
+            _completed_turn(d, seat)
             d.idle = 0
             if len(tiles) == MAX_LINE_TILES:
-                d.finish("ten_tiles")
+                _finish(d, "ten_tiles")
             elif all(ln.owner == seat for ln in lines):
-                d.finish("all_lines")
+                _finish(d, "all_lines")
             else:
-                d.pass_turn(seat)
+                _pass_turn(d, seat)
         case Passed(seat) | TimedOut(seat):
-            d.completed_turn(seat)
-            d.turn_without_word(seat)
+            _completed_turn(d, seat)
+            _turn_without_word(d, seat)
         case Exchanged(seat, tiles, drawn):
             racks = list(d.racks)
             racks[seat] = tuple(remove_tiles(racks[seat], tiles)) + drawn
             d.racks = tuple(racks)
             d.bag = tuple(remove_tiles(d.bag, drawn)) + tiles
-            d.completed_turn(seat)
-            d.turn_without_word(seat)
+            _completed_turn(d, seat)
+            _turn_without_word(d, seat)
         case JumbulayaVerified(seat, tiles, lines_used, points):
             d.jumbulaya = JumbulayaMade(seat, tiles, lines_used, points)
-            d.finish("jumbulaya")
+            _finish(d, "jumbulaya")
         case JumbulayaFailed(seat):
             if d.rules.jumbulaya_cooldown:
                 d.barred = d.barred | {seat}
             if d.turn == seat:
-                d.turn_without_word(seat)
+                _turn_without_word(d, seat)
             else:
                 skips = list(d.skips)
                 skips[seat] += 1
@@ -191,16 +179,16 @@ def evolve(state: GameState, event: Event) -> GameState:
         case Resigned(seat):
             d.resigned = d.resigned | {seat}
             if len(d.players) - len(d.resigned) < 2:
-                d.finish("resigned")
-            elif d.stalled():
-                d.finish("stalled")
+                _finish(d, "resigned")
+            elif _stalled(d):
+                _finish(d, "stalled")
             elif d.turn == seat:
-                d.pass_turn(seat)
+                _pass_turn(d, seat)
         case GameStarted():
             raise ValueError("a game starts only once")
         case _:
             raise TypeError(f"not an event: {event!r}")
-    return d.freeze()
+    return d
 
 
 def replay(events: Iterable[Event]) -> GameState:

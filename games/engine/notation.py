@@ -195,6 +195,8 @@ def parse_move(text: str) -> Command:
             raise _bad(text, "name the tiles to exchange, such as 'exchange QU X', or 'all'")
         if rest == ["ALL"]:
             return Exchange(None)
+        if "ALL" in rest:
+            raise _bad(text, "'exchange all' takes nothing after it; or name the tiles instead")
         raw = []
         for token in rest:
             m = _BRACKETED.fullmatch(token)

@@ -49,9 +49,15 @@ class JumbulayaMade:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameState:
-    """A position.  ``turn`` is the seat to move (``None`` once over)."""
+    """A position.  ``turn`` is the seat to move (``None`` once over).
+
+    Treat a state as immutable: :func:`~games.engine.fold.evolve` never changes
+    the state it is given, it returns a new one (a test holds it to that).  The
+    class is not frozen because building frozen instances costs several times
+    more, and replaying logs is a hot path.
+    """
 
     rules: Rules
     players: tuple[str, ...]
