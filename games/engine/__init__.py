@@ -29,7 +29,14 @@ from .events import (
 )
 from .fold import evolve, replay, start
 from .jumbulaya import Found, runs_down, search
-from .lexicon import Lexicon, LexiconStore, UnknownWordList, WordListText, lexicon_from_words
+from .lexicon import (
+    DEFAULT_NAME,
+    Lexicon,
+    LexiconStore,
+    UnknownWordList,
+    WordListText,
+    lexicon_from_words,
+)
 from .movegen import WordMove, legal_moves, scan_moves
 from .notation import Command, format_move, format_word, parse_move
 from .record import Record, ReplayResult, read_record, replay_json, replay_record, write_record
@@ -37,6 +44,7 @@ from .rules import PRESETS, Rules, rules_from_json
 from .state import GameState, Line, line_points
 
 __all__ = [
+    "DEFAULT_NAME",
     "PRESETS",
     "BadRecord",
     "Command",

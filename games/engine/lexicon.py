@@ -256,8 +256,8 @@ class Lexicon:
     def contains(self, tiles: Tiles) -> bool:
         """Whether this spelling's letters are a listed word (any spelling of at
         most 10 tiles of a listed word is in the index)."""
-        entry = self.table.get(multiset_key(tiles))
-        return entry is not None and f" {encode(tiles)} " in entry
+        entry = self.table.get(sum(map(WEIGHT.__getitem__, tiles)) & KEY_MASK)
+        return entry is not None and " " + "".join(map(_CODE.__getitem__, tiles)) + " " in entry
 
     def anagrams(self, tiles: Iterable[str]) -> list[Tiles]:
         """Every listed spelling that uses exactly these tiles, in any order."""

@@ -19,7 +19,7 @@ from .errors import Refusal
 from .tiles import FACE_SET, LINES, Tiles, letters, spellings
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WordSpec:
     """A word as a player wrote it.
 
@@ -40,7 +40,7 @@ class WordSpec:
         return (self.tiles,) if self.tiles is not None else spellings(self.text)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlayWord:
     line: int  # 0-based index; notation numbers lines 1..9
     word: WordSpec
@@ -71,12 +71,14 @@ class Timeout:
     pass
 
 
+#: A parsed move.  Commands are short-lived values: the word commands are not
+#: frozen because building frozen instances is several times slower, and every
+#: move a player sends is parsed into one.
 Command = PlayWord | Pass | Exchange | CallJumbulaya | Resign | Timeout
 
 #: Moves any seat may make at any time; every other move needs the turn.
 OFF_TURN_VERBS = frozenset({"jumbulaya", "resign"})
 
-_DIGITS = re.compile(r"[0-9]+")
 _PLAIN = re.compile(r"[A-Z]+")
 _WORD_CHARS = re.compile(r"[A-Z\[\]\-]+")
 _BRACKETED = re.compile(r"\[([A-Z]+)\]")
@@ -96,7 +98,7 @@ def _bad(text: str, why: str) -> Refusal:
 def _split_word(token: str, move: str) -> list[str] | None:
     """The parts of an explicit word (one part per tile, not yet checked as faces),
     or ``None`` for a plain word.  Raises ``bad_move`` for unreadable shapes."""
-    if _PLAIN.fullmatch(token):
+    if token.isalpha():  # tokens are ASCII here, so: letters A-Z only
         return None
     if not _WORD_CHARS.fullmatch(token):
         raise _bad(move, f"{token!r} has characters other than letters, [ ] and -")
@@ -148,7 +150,7 @@ def _face(part: str, where: str) -> str:
 def _word_spec(token: str, parts: list[str] | None) -> WordSpec:
     if parts is None:
         i = token.find("Q")
-        while i >= 0:
+        while i >= 0:  # usually not entered: few words have a Q
             if token[i + 1 : i + 2] != "U":
                 raise Refusal(
                     "unknown_tile",
@@ -165,11 +167,15 @@ def parse_move(text: str) -> Command:
     Raises a :class:`Refusal` with code ``bad_move``, ``bad_line`` or
     ``unknown_tile``, checked in that order.
     """
-    tokens = text.upper().split()
+    tokens = text.split()
     if not tokens:
         raise Refusal("bad_move", "The move is empty.")
+    for token in tokens:
+        if not token.isascii():
+            raise _bad(text, f"{token!r} has characters other than A-Z, digits, [ ] and -")
+    tokens = [token.upper() for token in tokens]
     head, rest = tokens[0], tokens[1:]
-    if _DIGITS.fullmatch(head):
+    if head.isdigit():
         if len(rest) != 1:
             raise _bad(text, "a word move is a line number and one word, such as '3 FACTS'")
         parts = _split_word(rest[0], text)
