@@ -1,0 +1,140 @@
+"""``python -m bench``: run every figure and print one JSON object."""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import platform
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
+
+from . import engine
+from .cold import cold_start
+from .positions import long_log, play_games
+from .stats import note
+
+REPO = Path(__file__).resolve().parent.parent
+WORDLISTS = REPO / "var" / "wordlists"
+
+SEED = 20240601
+GAMES = 30
+BASELINE_POSITIONS = 40
+SEARCH_BOARDS = 30
+LOG_EVENTS = 200
+REPLAY_RUNS = 50
+COLD_RUNS = 5
+
+#: Goals: (figure, what is compared, limit).
+GOALS: dict[str, str] = {
+    "validate_move_us": "median ≤ 10 µs (legal and illegal moves)",
+    "legal_moves_ms": "median ≤ 2 ms",
+    "jumbulaya_search_ms": "median ≤ 2 ms",
+    "replay_200_events_ms": "median ≤ 2 ms",
+    "cold_start": "wall ≤ 200 ms and RSS ≤ 80 MB",
+    "baseline_speedup": "scan_moves / legal_moves ≥ 20×",
+}
+
+
+def load_lexicon() -> tuple[Lexicon, dict[str, Any]]:
+    """The default list, timing the load and whether it built the index."""
+    store = LexiconStore(WORDLISTS)
+    cache = store.cache_dir
+    before = set(cache.glob("*")) if cache.is_dir() else set()
+    t0 = time.perf_counter_ns()
+    lexicon = store.load(DEFAULT_NAME)
+    ms = (time.perf_counter_ns() - t0) / 1e6
+    built = bool(set(cache.glob("*")) - before)
+    if built:
+        note(f"built and cached the index in {ms / 1e3:.1f} s")
+    gc.freeze()
+    return lexicon, {
+        "name": lexicon.name,
+        "words": len(lexicon),
+        "sha256": lexicon.sha256,
+        "built_index": built,
+        "build_ms": round(ms, 1) if built else None,
+        "load_ms": None if built else round(ms, 1),
+    }
+
+
+def goals(figures: dict[str, Any]) -> dict[str, Any]:
+    v = figures["validate_move_us"]
+    cold = figures["cold_start"]
+    met = {
+        "validate_move_us": v["legal"]["median"] <= 10 and v["illegal_not_a_word"]["median"] <= 10,
+        "legal_moves_ms": figures["legal_moves_ms"]["median"] <= 2,
+        "jumbulaya_search_ms": figures["jumbulaya_search_ms"]["median"] <= 2,
+        "replay_200_events_ms": figures["replay_200_events_ms"]["median"] <= 2,
+        "cold_start": cold["wall_ms"] <= 200 and cold["rss_mb"] <= 80,
+        "baseline_speedup": figures["baseline_scan_ms"]["speedup"] >= 20,
+    }
+    return {name: {"goal": GOALS[name], "met": ok} for name, ok in met.items()} | {
+        "all_met": all(met.values())
+    }
+
+
+def main() -> None:
+    began = time.perf_counter()
+    note("loading the default word list")
+    lexicon, lexicon_info = load_lexicon()
+
+    note(f"playing {GAMES} seeded games")
+    games = play_games(GAMES, SEED, lexicon)
+    positions = [p for g in games for p in g.positions]
+    log = long_log(LOG_EVENTS, SEED, lexicon)
+    gc.collect()
+    gc.freeze()  # the position set lives for the whole run, like the lexicon
+    info = {
+        "seed": SEED,
+        "games": len(games),
+        "positions": len(positions),
+        "events": sum(len(g.events) for g in games),
+        "mean_plies": round(len(positions) / len(games), 1),
+        "ends": dict(Counter(g.end for g in games)),
+    }
+
+    figures: dict[str, Any] = {}
+    note(f"legal_moves on {len(positions)} positions")
+    figures["legal_moves_ms"], moves, legal_ns = engine.move_generation(positions, lexicon)
+    note("validating moves")
+    figures["validate_move_us"] = engine.validate_move(positions, moves, lexicon, SEED)
+    note(f"scan_moves on {BASELINE_POSITIONS} positions")
+    figures["baseline_scan_ms"] = engine.baseline(
+        positions, moves, legal_ns, lexicon, BASELINE_POSITIONS
+    )
+    note("JUMBULAYA search")
+    natural = [p for p in positions if p.state.jumbulaya_open()]
+    # Each game's last few positions, the very last first: the fullest boards.
+    late = [g.positions[-1 - k] for k in range(3) for g in games if len(g.positions) > k]
+    figures["jumbulaya_search_ms"] = engine.jumbulaya_search(natural, late, lexicon, SEARCH_BOARDS)
+    note(f"replaying a {LOG_EVENTS}-event log")
+    figures |= engine.replays(log, lexicon, REPLAY_RUNS)
+    note(f"cold start x{COLD_RUNS}")
+    figures["cold_start"] = cold_start(REPO, WORDLISTS, COLD_RUNS)
+
+    out = {
+        "machine": {
+            "python": platform.python_version(),
+            "implementation": platform.python_implementation(),
+            "platform": platform.platform(),
+            "machine": platform.machine(),
+            "cpu_count": os.cpu_count(),
+        },
+        "lexicon": lexicon_info,
+        "positions": info,
+        **figures,
+        "goals": goals(figures),
+        "runtime_s": round(time.perf_counter() - began, 1),
+    }
+    json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()
