@@ -41,7 +41,7 @@ from .movegen import WordMove, legal_moves, scan_moves
 from .notation import Command, format_move, format_word, parse_move
 from .record import Record, ReplayResult, read_record, replay_json, replay_record, write_record
 from .rules import PRESETS, Rules, rules_from_json
-from .state import GameState, Line, line_points
+from .state import GameState, Line, line_points, state_from_json, state_to_json
 
 __all__ = [
     "DEFAULT_NAME",
@@ -92,6 +92,8 @@ __all__ = [
     "scan_moves",
     "search",
     "start",
+    "state_from_json",
+    "state_to_json",
     "to_dict",
     "write_record",
 ]

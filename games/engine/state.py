@@ -6,9 +6,9 @@ States are immutable; :mod:`games.engine.fold` makes a new one per event.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
-from .rules import Rules
+from .rules import Rules, rules_from_json
 from .tiles import JUMBULAYA_MIN, Tiles, two_letter_count
 
 EndReason = Literal["jumbulaya", "ten_tiles", "all_lines", "stalled", "resigned"]
@@ -135,3 +135,66 @@ class GameState:
             "scores": self.scores(),
             "winners": self.winners(),
         }
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    """The whole state as JSON-ready data (racks and bag included: for the
+    server's own cache, never for a player)."""
+    made = state.jumbulaya
+    return {
+        "rules": state.rules.to_json(),
+        "players": list(state.players),
+        "lines": [
+            {
+                "tiles": list(ln.tiles),
+                "word": ln.word,
+                "owner": ln.owner,
+                "history": sorted(ln.history),
+            }
+            for ln in state.lines
+        ],
+        "racks": [list(r) for r in state.racks],
+        "bag": list(state.bag),
+        "turn": state.turn,
+        "resigned": sorted(state.resigned),
+        "skips": list(state.skips),
+        "barred": sorted(state.barred),
+        "idle": state.idle,
+        "end": state.end,
+        "jumbulaya": None
+        if made is None
+        else {
+            "seat": made.seat,
+            "tiles": list(made.tiles),
+            "lines": list(made.lines),
+            "points": made.points,
+        },
+        "seq": state.seq,
+    }
+
+
+def state_from_json(data: dict[str, Any]) -> GameState:
+    """Read what :func:`state_to_json` wrote."""
+    made = data["jumbulaya"]
+    return GameState(
+        rules=rules_from_json(data["rules"]),
+        players=tuple(data["players"]),
+        lines=tuple(
+            Line(tuple(ln["tiles"]), ln["word"], ln["owner"], frozenset(ln["history"]))
+            for ln in data["lines"]
+        ),
+        racks=tuple(tuple(r) for r in data["racks"]),
+        bag=tuple(data["bag"]),
+        turn=data["turn"],
+        resigned=frozenset(data["resigned"]),
+        skips=tuple(data["skips"]),
+        barred=frozenset(data["barred"]),
+        idle=data["idle"],
+        end=data["end"],
+        jumbulaya=None
+        if made is None
+        else JumbulayaMade(
+            made["seat"], tuple(made["tiles"]), tuple(made["lines"]), made["points"]
+        ),
+        seq=data["seq"],
+    )
