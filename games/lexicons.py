@@ -8,7 +8,9 @@ from functools import cache
 
 from django.conf import settings
 
-from games.engine import Lexicon, LexiconStore
+from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
+
+__all__ = ["DEFAULT_NAME", "load", "store"]
 
 
 @cache

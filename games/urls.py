@@ -1,8 +1,26 @@
 from django.urls import path
 
-from games import views
+from games import lobby_views, play_views, record_views, views
+
+app_name = "games"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    # lobby: creating, joining and finding games
+    path("dashboard/", lobby_views.dashboard, name="dashboard"),
+    path("next/", lobby_views.next_game, name="next_game"),
+    path("games/new/", lobby_views.create, name="create"),
+    path("games/open/", lobby_views.open_games, name="open_games"),
+    path("games/<int:game_id>/join/", lobby_views.join, name="join"),
+    path("invite/<str:token>/", lobby_views.accept_invite, name="accept_invite"),
+    # playing
+    path("games/<int:game_id>/", play_views.game_page, name="game"),
+    path("games/<int:game_id>/move/", play_views.move, name="move"),
+    path("games/<int:game_id>/preview/", play_views.preview, name="preview"),
+    # records
+    path("games/<int:game_id>/record.json", record_views.download, name="download"),
+    path("games/<int:game_id>/replay/", record_views.game_replay, name="game_replay"),
+    path("records/upload/", record_views.upload, name="upload"),
+    path("records/<int:record_id>/", record_views.uploaded_replay, name="uploaded_replay"),
 ]

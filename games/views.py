@@ -1,12 +1,15 @@
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
+    """Signed-in players go to their games; everyone else sees what this is."""
+    if request.user.is_authenticated:
+        return redirect("games:dashboard")
     return render(request, "home.html")
 
 

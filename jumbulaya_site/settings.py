@@ -48,9 +48,14 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django_htmx",
     "games",
     "accounts",
 ]
+
+AUTH_USER_MODEL = "accounts.User"
+LOGIN_URL = "accounts:sign_in"
+LOGIN_REDIRECT_URL = "games:dashboard"
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -60,6 +65,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "jumbulaya_site.urls"
@@ -104,6 +110,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "timeout": 20,
         }
     )
+    # Tests use a file too: the in-memory default cannot serve several threads'
+    # connections the way the real database does.
+    DATABASES["default"]["TEST"] = {"NAME": str(JUMBULAYA_VAR_DIR / "test.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -120,7 +129,34 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = envstr("DJANGO_STATIC_URL", "/static/")
+STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(envstr("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+
+# Mail. DEBUG runs print messages on the console; production uses SMTP settings
+# (EMAIL_HOST and friends) unless EMAIL_BACKEND names another backend.
+_MAIL_BACKEND = envstr(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+MAILERS = {
+    "default": {
+        "BACKEND": _MAIL_BACKEND,
+        "OPTIONS": (
+            {"host": envstr("EMAIL_HOST", "localhost"), "port": int(envstr("EMAIL_PORT", "25"))}
+            if _MAIL_BACKEND.endswith("smtp.EmailBackend")
+            else {}
+        ),
+    }
+}
+DEFAULT_FROM_EMAIL = envstr("DEFAULT_FROM_EMAIL", "Jumbulaya <jumbulaya@localhost>")
+#: Where the site is reached, for links in emails.
+JUMBULAYA_SITE_URL = envstr("JUMBULAYA_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+#: How long a sign-in link works.
+JUMBULAYA_SIGN_IN_MINUTES = int(envstr("JUMBULAYA_SIGN_IN_MINUTES", "30"))
+# Passwordless sign-in: stay signed in for a year.
+SESSION_COOKIE_AGE = 365 * 24 * 3600
 
 # Redis (Celery broker, later). Empty means not configured.
 REDIS_URL = envstr("REDIS_URL")

@@ -28,6 +28,7 @@ class Event:
 @dataclass(frozen=True, slots=True)
 class GameStarted(Event):
     type: ClassVar[str] = "game_started"
+    PRIVATE: ClassVar[tuple[str, ...]] = ("racks", "bag")
     rules: Rules
     lexicon: str
     lexicon_sha256: str

@@ -1,0 +1,30 @@
+"""Users: signed in by email, known to other players by their display name."""
+
+from __future__ import annotations
+
+import zoneinfo
+
+from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
+from django.db import models
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(f"{value!r} is not a time zone name such as Europe/Paris.")
+
+
+class User(AbstractUser):
+    """``username`` is an internal handle; people sign in with ``email`` and
+    other players see ``display_name``, never the address."""
+
+    email = models.EmailField(unique=True)
+    display_name = models.CharField(max_length=40, blank=True)
+    time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
+
+    def __str__(self) -> str:
+        return self.public_name
+
+    @property
+    def public_name(self) -> str:
+        return self.display_name or f"player {self.pk}"

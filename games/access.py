@@ -1,0 +1,48 @@
+"""Who may see and act in a game.
+
+A seat's player sees the game with their own rack; anyone signed in may watch a
+public game as a spectator (no rack, no draws, no bag).  Every view that shows
+or changes a game asks here first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AnonymousUser
+from django.http import Http404
+
+from accounts.models import User as Account
+from games.models import Game
+
+
+@dataclass(frozen=True)
+class Viewer:
+    game: Game
+    seat: int | None  # None: a spectator
+
+    @property
+    def is_player(self) -> bool:
+        return self.seat is not None
+
+
+def seat_of(game: Game, user: Account | AnonymousUser) -> int | None:
+    if not user.is_authenticated:
+        return None
+    for seat in game.seats.all():
+        if seat.user_id == user.pk:
+            return seat.index
+    return None
+
+
+def viewer_or_404(game_id: int, user: Account | AnonymousUser) -> Viewer:
+    """The game as ``user`` may see it, or 404 (not 403: a private game's
+    existence is not disclosed)."""
+    try:
+        game = Game.objects.prefetch_related("seats__user").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
+    seat = seat_of(game, user)
+    if seat is None and not (game.is_public and user.is_authenticated):
+        raise Http404("No such game.")
+    return Viewer(game, seat)

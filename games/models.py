@@ -1,0 +1,131 @@
+"""The event log and its projections.
+
+``Event`` rows are the truth: append-only, numbered per game, the pair
+(game, seq) unique, which is the optimistic-concurrency check.  ``Game`` is a
+projection of its events (status, whose turn, deadline, last sequence and a
+cached state) that ``manage.py rebuild_games`` can always rebuild.  Every change
+to a game goes through :func:`games.services.submit`.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "waiting for players"
+        PLAYING = "playing", "playing"
+        OVER = "over", "over"
+
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    seat_count = models.PositiveSmallIntegerField()
+    rules = models.JSONField(help_text="the rules: a preset and its overrides")
+    lexicon_name = models.CharField(max_length=64)
+    lexicon_sha256 = models.CharField(max_length=64)
+    move_hours = models.PositiveIntegerField(default=72, help_text="time allowed per move")
+    is_public = models.BooleanField(default=False, help_text="anyone signed in may watch")
+    is_open = models.BooleanField(default=False, help_text="anyone signed in may join")
+
+    # The projection: all of it follows from the events.
+    status = models.CharField(max_length=8, choices=Status, default=Status.OPEN)
+    last_seq = models.PositiveIntegerField(default=0)
+    turn_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    end_reason = models.CharField(max_length=16, blank=True)
+    state = models.JSONField(null=True, blank=True, help_text="cached state: server only")
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "is_open"])]
+
+    def __str__(self) -> str:
+        return f"game {self.pk}"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    invited_email = models.EmailField(blank=True)
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_index_unique"),
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=Q(user__isnull=False), name="one_seat_per_user"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of game {self.game_id}"
+
+
+class Event(models.Model):
+    class Source(models.TextChoices):
+        SYSTEM = "system", "the service"
+        WEB = "web", "web page"
+        LINK = "link", "turn link"
+        EMAIL = "email", "email reply"
+        DEADLINE = "deadline", "deadline"
+        ROBOT = "robot", "robot"
+        API = "api", "API"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=32)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    source = models.CharField(max_length=8, choices=Source)
+    #: The event's fields that anyone who can see the game may see.
+    payload = models.JSONField()
+    #: The fields only ``private_seat`` may see (``None``: only the server).
+    private = models.JSONField(null=True, blank=True)
+    private_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="event_seq_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.type} #{self.seq} of game {self.game_id}"
+
+
+class Notification(models.Model):
+    """An email owed, written in the same transaction as the event that caused it
+    (the outbox); the notifications work sends them."""
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn", "your turn"
+        GAME_STARTED = "started", "game started"
+        GAME_OVER = "game_over", "game over"
+        INVITED = "invited", "invitation"
+
+    kind = models.CharField(max_length=16, choices=Kind)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True
+    )
+    email = models.EmailField(blank=True, help_text="for someone without an account yet")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications")
+    event_seq = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} for game {self.game_id}"

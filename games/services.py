@@ -1,0 +1,354 @@
+"""The one door for writes to games.
+
+Views, email handlers, tasks and commands call these functions and nothing
+else changes a game.  :func:`submit` is the only way a move enters a game's log:
+in one transaction it loads the state, asks the engine, appends the events,
+updates the projection and records the notifications owed.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import lexicons
+from games.engine import (
+    Event as EngineEvent,
+)
+from games.engine import (
+    GameStarted,
+    GameState,
+    Lexicon,
+    Refusal,
+    Rules,
+    deal,
+    decide,
+    evolve,
+    from_dict,
+    replay,
+    rules_from_json,
+    start,
+    state_from_json,
+    state_to_json,
+    to_dict,
+)
+from games.models import Event, Game, Notification, Seat
+
+
+class ServiceError(Exception):
+    """A request the service refuses; nothing was changed.  ``message`` is for
+    people."""
+
+    code = "refused"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class StaleMove(ServiceError):
+    code = "stale"
+
+
+class DuplicateMove(ServiceError):
+    code = "duplicate"
+
+
+class CannotJoin(ServiceError):
+    code = "cannot_join"
+
+
+@dataclass
+class Submitted:
+    game: Game
+    state: GameState
+    events: list[EngineEvent]
+
+
+def display_name(user: AbstractBaseUser) -> str:
+    """The name other players see: never the email address."""
+    return str(getattr(user, "public_name", None) or f"player {user.pk}")
+
+
+# --- the log <-> rows --------------------------------------------------------
+
+
+def event_row(game: Game, event: EngineEvent, seq: int, source: str, key: str | None) -> Event:
+    """An ``Event`` row: the public fields in ``payload``, the private ones
+    (a seat's draws, the deal) in ``private``."""
+    data = to_dict(event)
+    private = {name: data.pop(name) for name in event.PRIVATE}
+    seat = getattr(event, "seat", None)
+    return Event(
+        game=game,
+        seq=seq,
+        type=event.type,
+        seat=seat,
+        source=source,
+        payload=data,
+        private=private or None,
+        private_seat=None if isinstance(event, GameStarted) else seat,
+        idempotency_key=key,
+    )
+
+
+def engine_event(row: Event) -> EngineEvent:
+    return from_dict({**row.payload, **(row.private or {})})
+
+
+def load_events(game: Game) -> list[EngineEvent]:
+    return [engine_event(row) for row in game.events.order_by("seq")]
+
+
+def replay_game(game: Game) -> GameState:
+    """The state the log folds to (the truth the cache must equal)."""
+    return replay(load_events(game))
+
+
+def current_state(game: Game) -> GameState:
+    """The game's state: from the cache when it is there, else the log."""
+    if game.state is not None:
+        return state_from_json(game.state)
+    return replay_game(game)
+
+
+def game_lexicon(game: Game) -> Lexicon:
+    """The word list the game is played with (refusing a list that changed)."""
+    lexicon = lexicons.load(game.lexicon_name)
+    if lexicon.sha256 != game.lexicon_sha256:
+        raise ServiceError(
+            f"The word list {game.lexicon_name!r} has changed since this game began, so its "
+            "moves cannot be checked. An operator must reinstall the list it was played with."
+        )
+    return lexicon
+
+
+# --- the projection ----------------------------------------------------------
+
+
+def _project(game: Game, state: GameState, *, turn_changed: bool) -> dict[str, object]:
+    """The projection fields for ``state``."""
+    now = timezone.now()
+    fields: dict[str, object] = {
+        "last_seq": state.seq,
+        "state": state_to_json(state),
+        "turn_seat": state.turn,
+    }
+    if state.over:
+        fields |= {
+            "status": Game.Status.OVER,
+            "end_reason": state.end or "",
+            "deadline_at": None,
+            "finished_at": now,
+        }
+    elif turn_changed:
+        fields["deadline_at"] = now + timedelta(hours=game.move_hours)
+    return fields
+
+
+def _notify_after(game: Game, before: GameState | None, state: GameState) -> None:
+    users = {seat.index: seat.user_id for seat in game.seats.all()}
+    if state.over:
+        Notification.objects.bulk_create(
+            Notification(
+                kind=Notification.Kind.GAME_OVER, user_id=uid, game=game, event_seq=state.seq
+            )
+            for uid in users.values()
+            if uid is not None
+        )
+    elif state.turn is not None and (before is None or before.turn != state.turn):
+        Notification.objects.create(
+            kind=Notification.Kind.YOUR_TURN,
+            user_id=users[state.turn],
+            game=game,
+            event_seq=state.seq,
+        )
+
+
+def rebuild_projection(game: Game, *, write: bool = True) -> bool:
+    """Replay the game's log and rewrite its projection from it.  Returns whether
+    the stored projection differed from the replay."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        state = replay_game(game)
+        cached = None if game.state is None else state_from_json(game.state)
+        want = _project(game, state, turn_changed=False)
+        want.pop("finished_at", None)  # a time, not part of the state
+        want.pop("deadline_at", None)
+        if state.over:
+            want["status"] = Game.Status.OVER
+        else:
+            want["status"] = Game.Status.PLAYING
+        differs = cached != state or any(getattr(game, k) != v for k, v in want.items())
+        if differs and write:
+            Game.objects.filter(pk=game.pk).update(**want)
+    return differs
+
+
+# --- creating and joining games ----------------------------------------------
+
+
+def create_game(
+    creator: AbstractBaseUser,
+    *,
+    seat_count: int,
+    rules: Rules,
+    lexicon_name: str = lexicons.DEFAULT_NAME,
+    move_hours: int = 72,
+    is_public: bool = False,
+    is_open: bool = False,
+    invite_emails: Sequence[str] = (),
+) -> Game:
+    """A new game with the creator in seat 0 and invitations for others."""
+    if not 2 <= seat_count <= 4:
+        raise ServiceError("A game has 2 to 4 players.")
+    emails = [e.strip().lower() for e in invite_emails if e.strip()]
+    if len(emails) > seat_count - 1:
+        raise ServiceError(f"A {seat_count}-player game has room for {seat_count - 1} invitations.")
+    if len(set(emails)) != len(emails):
+        raise ServiceError("The same address is invited twice.")
+    if getattr(creator, "email", "").lower() in emails:
+        raise ServiceError("You are already in the game: invite someone else.")
+    lexicon = lexicons.load(lexicon_name)
+    with transaction.atomic():
+        game = Game.objects.create(
+            created_by=creator,
+            seat_count=seat_count,
+            rules=rules.to_json(),
+            lexicon_name=lexicon.name,
+            lexicon_sha256=lexicon.sha256,
+            move_hours=move_hours,
+            is_public=is_public,
+            is_open=is_open,
+        )
+        now = timezone.now()
+        Seat.objects.create(game=game, index=0, user=creator, joined_at=now)
+        for i in range(1, seat_count):
+            email = emails[i - 1] if i - 1 < len(emails) else ""
+            Seat.objects.create(game=game, index=i, invited_email=email)
+        Notification.objects.bulk_create(
+            Notification(kind=Notification.Kind.INVITED, email=email, game=game) for email in emails
+        )
+    return game
+
+
+def join_game(game_id: int, user: AbstractBaseUser) -> Seat:
+    """Give ``user`` a seat: the one they were invited to, else a free seat of an
+    open game.  The game starts when its last seat is taken."""
+    email = (getattr(user, "email", "") or "").lower()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        seats = list(game.seats.select_for_update().order_by("index"))
+        if any(s.user_id == user.pk for s in seats):
+            raise CannotJoin("You already have a seat in this game.")
+        if game.status != Game.Status.OPEN:
+            raise CannotJoin("This game has already started.")
+        free = [s for s in seats if s.user_id is None]
+        seat = next((s for s in free if email and s.invited_email == email), None)
+        if seat is None and game.is_open:
+            seat = next((s for s in free if not s.invited_email), None)
+        if seat is None:
+            raise CannotJoin("There is no seat for you in this game: ask for an invitation.")
+        seat.user = user  # type: ignore[assignment]
+        seat.joined_at = timezone.now()
+        seat.save(update_fields=["user", "joined_at"])
+        if all(s.user_id is not None for s in seats):
+            _start(game, seats)
+    return seat
+
+
+def _start(game: Game, seats: list[Seat]) -> None:
+    """Deal, choose who moves first (at random) and open the log."""
+    lexicon = game_lexicon(game)
+    players = tuple(display_name(s.user) for s in seats)  # type: ignore[arg-type]
+    started = deal(players, rules_from_json(game.rules), lexicon, secrets.SystemRandom())
+    state = start(started)
+    event_row(game, started, state.seq, Event.Source.SYSTEM, None).save()
+    now = timezone.now()
+    fields = _project(game, state, turn_changed=True) | {
+        "status": Game.Status.PLAYING,
+        "started_at": now,
+    }
+    Game.objects.filter(pk=game.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(game, name, value)
+    Notification.objects.bulk_create(
+        Notification(kind=Notification.Kind.GAME_STARTED, user_id=s.user_id, game=game, event_seq=1)
+        for s in seats
+    )
+    _notify_after(game, None, state)
+
+
+# --- moves -------------------------------------------------------------------
+
+
+def submit(
+    game_id: int,
+    seat: int,
+    move: str,
+    expected_seq: int,
+    source: str,
+    idempotency_key: str | None = None,
+) -> Submitted:
+    """Make ``move`` (in the notation) for ``seat`` of a game.
+
+    ``expected_seq`` is the last event the player saw: if the game has moved on
+    since, nothing changes and :class:`StaleMove` says so.  A repeated
+    ``idempotency_key`` changes nothing and raises :class:`DuplicateMove`.  A move
+    the rules refuse raises the engine's :class:`Refusal`.  Of two submissions
+    racing for the same game, exactly one is appended.
+    """
+    try:
+        with transaction.atomic():
+            if idempotency_key and Event.objects.filter(idempotency_key=idempotency_key).exists():
+                raise DuplicateMove("This move was already received; it was not made twice.")
+            game = Game.objects.select_for_update().get(pk=game_id)
+            if game.status == Game.Status.OPEN:
+                raise ServiceError("This game has not started yet: it is waiting for players.")
+            if game.last_seq != expected_seq:
+                raise StaleMove(
+                    f"The game has moved on since you looked (it is at move {game.last_seq}, "
+                    f"you saw {expected_seq}); nothing was changed. Look again and resend."
+                )
+            before = current_state(game)
+            events = decide(before, seat, move, game_lexicon(game))
+            state = before
+            rows = []
+            for i, event in enumerate(events):
+                state = evolve(state, event)
+                key = idempotency_key if i == 0 else None
+                rows.append(event_row(game, event, state.seq, source, key))
+            Event.objects.bulk_create(rows)
+            fields = _project(game, state, turn_changed=state.turn != before.turn)
+            updated = Game.objects.filter(pk=game.pk, last_seq=expected_seq).update(**fields)
+            if updated != 1:
+                raise StaleMove("Another move was made at the same moment; nothing was changed.")
+            for name, value in fields.items():
+                setattr(game, name, value)
+            _notify_after(game, before, state)
+    except IntegrityError as e:
+        if idempotency_key and Event.objects.filter(idempotency_key=idempotency_key).exists():
+            raise DuplicateMove("This move was already received; it was not made twice.") from e
+        raise StaleMove("Another move was made at the same moment; nothing was changed.") from e
+    return Submitted(game, state, events)
+
+
+__all__ = [
+    "CannotJoin",
+    "DuplicateMove",
+    "Refusal",
+    "ServiceError",
+    "StaleMove",
+    "Submitted",
+    "create_game",
+    "current_state",
+    "join_game",
+    "replay_game",
+    "submit",
+]

@@ -1,0 +1,155 @@
+"""The one door for writes: submit() and the projection it keeps."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+
+from games.engine import Refusal, legal_moves
+from games.models import Event, Game, Notification
+from games.services import (
+    DuplicateMove,
+    StaleMove,
+    current_state,
+    game_lexicon,
+    replay_game,
+    submit,
+)
+
+
+def a_legal_move(game: Game) -> str:
+    state = current_state(game)
+    assert state.turn is not None
+    moves = legal_moves(state, state.turn, game_lexicon(game))
+    return moves[0].notation() if moves else "pass"
+
+
+def test_a_game_starts_when_its_seats_are_full(started_game: Callable[..., Game]) -> None:
+    game = started_game(players=3)
+    assert game.status == Game.Status.PLAYING
+    assert game.last_seq == 1 and game.turn_seat in (0, 1, 2)
+    assert game.deadline_at is not None
+    start = Event.objects.get(game=game, seq=1)
+    assert start.type == "game_started" and start.private_seat is None
+    assert set(start.private) == {"racks", "bag"}  # the deal is server-only
+    assert "racks" not in start.payload and "bag" not in start.payload
+    assert current_state(game) == replay_game(game)
+    kinds = sorted(Notification.objects.filter(game=game).values_list("kind", flat=True))
+    assert kinds == ["invited", "invited", "started", "started", "started", "your_turn"]
+
+
+def test_submit_appends_events_and_keeps_the_projection(started_game: Callable[..., Game]) -> None:
+    game = started_game()
+    seat = game.turn_seat
+    move = a_legal_move(game)
+    done = submit(game.pk, seat, move, 1, Event.Source.WEB)
+    game.refresh_from_db()
+    assert game.last_seq == 2 == done.state.seq
+    assert game.turn_seat == 1 - seat
+    row = Event.objects.get(game=game, seq=2)
+    assert row.seat == seat and row.source == "web"
+    if row.type == "word_built":
+        assert row.private_seat == seat and set(row.private) == {"drawn"}
+    assert current_state(game) == replay_game(game) == done.state
+
+
+def test_a_stale_move_changes_nothing(started_game: Callable[..., Game]) -> None:
+    game = started_game()
+    seat = game.turn_seat
+    submit(game.pk, seat, "pass", 1, Event.Source.WEB)
+    with pytest.raises(StaleMove, match="moved on"):
+        submit(game.pk, 1 - seat, "pass", 1, Event.Source.WEB)
+    assert Event.objects.filter(game=game).count() == 2
+
+
+def test_a_repeated_idempotency_key_changes_nothing(started_game: Callable[..., Game]) -> None:
+    game = started_game()
+    seat = game.turn_seat
+    submit(game.pk, seat, "pass", 1, Event.Source.EMAIL, idempotency_key="msg-1@example.com")
+    with pytest.raises(DuplicateMove):
+        submit(
+            game.pk, 1 - seat, "pass", 2, Event.Source.EMAIL, idempotency_key="msg-1@example.com"
+        )
+    assert Event.objects.filter(game=game).count() == 2
+
+
+def test_a_refused_move_changes_nothing(started_game: Callable[..., Game]) -> None:
+    game = started_game()
+    seat = game.turn_seat
+    with pytest.raises(Refusal) as refused:
+        submit(game.pk, 1 - seat, "pass", 1, Event.Source.WEB)
+    assert refused.value.code == "not_your_turn"
+    with pytest.raises(Refusal) as refused:
+        submit(game.pk, seat, "3 QQQ", 1, Event.Source.WEB)
+    assert refused.value.code == "unknown_tile"
+    game.refresh_from_db()
+    assert game.last_seq == 1 and Event.objects.filter(game=game).count() == 1
+
+
+def test_resign_ends_a_two_player_game(started_game: Callable[..., Game]) -> None:
+    game = started_game()
+    seat = game.turn_seat
+    submit(game.pk, 1 - seat, "resign", 1, Event.Source.WEB)  # off turn is allowed
+    game.refresh_from_db()
+    assert game.status == Game.Status.OVER and game.end_reason == "resigned"
+    assert game.turn_seat is None and game.finished_at is not None
+    assert Notification.objects.filter(game=game, kind="game_over").count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_threads_submitting_the_same_move_append_one_event(
+    started_game: Callable[..., Game],
+) -> None:
+    game = started_game()
+    seat = game.turn_seat
+    move = a_legal_move(game)
+    barrier = threading.Barrier(20)
+    outcomes: list[str] = []
+    lock = threading.Lock()
+
+    def attempt() -> None:
+        try:
+            barrier.wait()
+            submit(game.pk, seat, move, 1, Event.Source.WEB)
+            result = "ok"
+        except StaleMove:
+            result = "stale"
+        except Exception as e:  # anything else is a failure of the test
+            result = repr(e)
+        finally:
+            connection.close()
+        with lock:
+            outcomes.append(result)
+
+    threads = [threading.Thread(target=attempt) for _ in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["ok"] + ["stale"] * 19
+    assert Event.objects.filter(game=game).count() == 2
+    game.refresh_from_db()
+    assert game.last_seq == 2 and current_state(game) == replay_game(game)
+
+
+def test_rebuild_games_restores_a_damaged_projection(
+    started_game: Callable[..., Game], capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = started_game()
+    submit(game.pk, game.turn_seat, "pass", 1, Event.Source.WEB)
+    call_command("rebuild_games", "--check")
+    assert "found 0 that differed" in capsys.readouterr().out
+    damaged = dict(game.__class__.objects.get(pk=game.pk).state)
+    damaged["idle"] = 7
+    Game.objects.filter(pk=game.pk).update(state=damaged, turn_seat=None)
+    with pytest.raises(CommandError, match="1 games differ"):
+        call_command("rebuild_games", "--check")
+    call_command("rebuild_games")
+    game.refresh_from_db()
+    assert current_state(game) == replay_game(game)
+    assert game.turn_seat == replay_game(game).turn
+    call_command("rebuild_games", "--check")
