@@ -177,15 +177,14 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         state = replay_game(game)
-        cached = None if game.state is None else state_from_json(game.state)
-        want = _project(game, state, turn_changed=False)
-        want.pop("finished_at", None)  # a time, not part of the state
-        want.pop("deadline_at", None)
-        if state.over:
-            want["status"] = Game.Status.OVER
-        else:
-            want["status"] = Game.Status.PLAYING
-        differs = cached != state or any(getattr(game, k) != v for k, v in want.items())
+        want = {
+            "state": state_to_json(state),
+            "last_seq": state.seq,
+            "turn_seat": state.turn,
+            "status": Game.Status.OVER if state.over else Game.Status.PLAYING,
+            "end_reason": state.end or "",
+        }
+        differs = any(getattr(game, name) != value for name, value in want.items())
         if differs and write:
             Game.objects.filter(pk=game.pk).update(**want)
     return differs
