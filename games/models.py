@@ -129,3 +129,26 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} for game {self.game_id}"
+
+
+class RecordUpload(models.Model):
+    """A ``jumbulaya-record/1`` game record a user uploaded to replay it: only its
+    owner sees it.  ``record`` is the record as checked on upload (header and
+    turns up to any refused one); the other fields summarise its replay."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="record_uploads"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    name = models.CharField(max_length=200, help_text="the uploaded file's name")
+    record = models.JSONField(help_text="the parsed record")
+    players = models.JSONField(default=list, help_text="the players' names, by seat")
+    turn_count = models.PositiveIntegerField(default=0, help_text="turns replayed")
+    end = models.CharField(max_length=16, blank=True, help_text="how the game ended, if it did")
+    refusal = models.TextField(blank=True, help_text="why a turn was refused, if one was")
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"record upload {self.pk} ({self.name})"

@@ -440,7 +440,10 @@ class LexiconStore:
         lex = self._loaded.get(name)
         if lex is not None:
             return lex
-        path = self.path_of(name)
+        try:
+            path = self.path_of(name)
+        except ValueError:  # a name no list can have
+            raise UnknownWordList(name) from None
         if not path.exists():
             raise UnknownWordList(name)
         sha = _sha_hint(path) if name == DEFAULT_NAME else None

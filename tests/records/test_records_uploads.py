@@ -1,0 +1,220 @@
+"""Uploading a game record and replaying it."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import User
+from games.engine import PRESETS, deal, lexicon_from_words, write_record
+from games.models import RecordUpload
+from games.records import MAX_UPLOAD_BYTES
+
+WORDS = ["ACT", "CAT", "FACT", "FACTS"]
+
+
+def text(response: Any) -> str:
+    """The page as a reader sees it (entities such as &#x27; decoded)."""
+    return html.unescape(response.content.decode())
+
+
+@pytest.fixture
+def make_user(db: None) -> Callable[[str], User]:
+    def make(name: str) -> User:
+        return User.objects.create_user(
+            username=name, email=f"{name}@example.com", display_name=name.title()
+        )
+
+    return make
+
+
+@pytest.fixture
+def ann(client: Client, make_user: Callable[[str], User]) -> User:
+    user = make_user("ann")
+    client.force_login(user)
+    return user
+
+
+def a_record(seed: int = 7) -> dict[str, Any]:
+    """A dealt game with an inline word list: two passes, then a resignation."""
+    started = deal(
+        ("Zed", "Yolanda"), PRESETS["official"], lexicon_from_words(WORDS), random.Random(seed), 0
+    )
+    record = write_record([started], lexicon={"words": WORDS})
+    record["turns"] = [
+        {"seat": 0, "move": "pass"},
+        {"seat": 1, "move": "pass"},
+        {"seat": 0, "move": "resign"},
+    ]
+    return record
+
+
+def post(client: Client, data: bytes | dict[str, Any], name: str = "game.json") -> Any:
+    body = data if isinstance(data, bytes) else json.dumps(data).encode()
+    upload = SimpleUploadedFile(name, body, content_type="application/json")
+    return client.post(reverse("games:upload"), {"record": upload})
+
+
+def test_the_upload_page_has_a_file_form(client: Client, ann: User) -> None:
+    response = client.get(reverse("games:upload"))
+    assert response.status_code == 200
+    page = text(response)
+    assert 'enctype="multipart/form-data"' in page and 'type="file"' in page
+    assert "at most 1 MB (1,024 KB)" in page
+
+
+def test_a_valid_record_is_stored_and_replayed(client: Client, ann: User) -> None:
+    response = post(client, a_record())
+    assert response.status_code == 302
+    stored = RecordUpload.objects.get()
+    assert response["Location"] == reverse("games:uploaded_replay", args=[stored.pk])
+    assert stored.owner == ann and stored.name == "game.json"
+    assert stored.players == ["Zed", "Yolanda"]
+    assert stored.turn_count == 3 and stored.end == "resigned" and stored.refusal == ""
+
+    page = text(client.get(response["Location"]))
+    assert "Step 0 of 3" in page and "The deal." in page
+    assert "Zed passed." in page and "Yolanda passed." in page and "Zed resigned." in page
+    assert "The game is over:" in page and "Won by Yolanda" in page
+    last = text(client.get(response["Location"], {"step": "3"}))
+    assert "Step 3 of 3" in last
+    assert "game.json" in text(client.get(reverse("games:upload")))
+
+
+def test_a_downloaded_game_can_be_uploaded_again(
+    client: Client, ann: User, make_user: Callable[[str], User]
+) -> None:
+    from games.services import create_game, join_game, submit
+
+    bob = make_user("bob")
+    game = create_game(ann, seat_count=2, rules=PRESETS["official"], invite_emails=[bob.email])
+    join_game(game.pk, bob)
+    game.refresh_from_db()
+    submit(game.pk, game.turn_seat, "pass", game.last_seq, "web")  # type: ignore[arg-type]
+    game.refresh_from_db()
+    submit(game.pk, 0, "resign", game.last_seq, "web")
+    record = client.get(reverse("games:download", args=[game.pk])).content
+    response = post(client, record, name=f"jumbulaya-game-{game.pk}.json")
+    assert response.status_code == 302
+    page = text(client.get(response["Location"]))
+    assert "Step 0 of 2" in page and "Ann resigned." in page
+
+
+def test_a_record_refused_at_some_turn_is_stored_and_says_so(client: Client, ann: User) -> None:
+    record = a_record()
+    record["turns"][1] = {"seat": 0, "move": "pass"}  # not Zed's turn any more
+    response = post(client, record)
+    assert response.status_code == 302
+    stored = RecordUpload.objects.get()
+    assert stored.turn_count == 1 and stored.end == ""
+    assert "Turn 2" in stored.refusal and "not_your_turn" in stored.refusal
+    assert len(stored.record["turns"]) == 2  # kept up to the refused turn
+    page = text(client.get(response["Location"]))
+    assert "Step 0 of 1" in page
+    assert "The record ends before the game is over." in page
+    assert "Turn 2 of the record, Zed playing “pass”, was refused" in page
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        (b"{not json", "not valid JSON"),
+        (b"\xff\xfe\x00garbage", "not valid JSON"),
+        (b"[]", "a record is a JSON object"),
+        (json.dumps({"format": "jumbulaya-record/2"}).encode(), "'format' must be exactly"),
+    ],
+)
+def test_a_malformed_file_is_refused_and_nothing_is_stored(
+    client: Client, ann: User, body: bytes, words: str
+) -> None:
+    response = post(client, body)
+    assert response.status_code == 400
+    page = text(response)
+    assert "This file is not a game record that can be replayed" in page
+    assert words in page and "Nothing was stored." in page
+    assert 'type="file"' in page  # the form again, with the message by it
+    assert not RecordUpload.objects.exists()
+
+
+def test_a_bad_record_is_refused(client: Client, ann: User) -> None:
+    record = a_record()
+    record["setup"]["bag"] = record["setup"]["bag"][1:]
+    response = post(client, record)
+    assert response.status_code == 400
+    assert "exactly the 100-tile set" in text(response)
+    assert not RecordUpload.objects.exists()
+
+
+def test_a_malformed_turn_is_refused(client: Client, ann: User) -> None:
+    record = a_record()
+    record["turns"][1] = {"seat": 1}
+    response = post(client, record)
+    assert response.status_code == 400
+    assert "(turn 2)" in text(response)
+    assert not RecordUpload.objects.exists()
+
+
+@pytest.mark.parametrize("name", ["nosuchlist", "No Such List!"])
+def test_a_word_list_that_is_not_installed_is_a_bad_record(
+    client: Client, ann: User, name: str
+) -> None:
+    record = a_record()
+    record["lexicon"] = name
+    del record["lexicon_sha256"]
+    response = post(client, record)
+    assert response.status_code == 400
+    assert f"no word list named {name!r} is installed" in text(response)
+    assert not RecordUpload.objects.exists()
+
+
+def test_a_file_over_the_limit_is_refused(client: Client, ann: User) -> None:
+    body = json.dumps(a_record()).encode()
+    body += b" " * (MAX_UPLOAD_BYTES + 1 - len(body))
+    response = post(client, body)
+    assert response.status_code == 400
+    assert "This file is 1,025 KB; a record file may be at most 1 MB" in text(response)
+    assert not RecordUpload.objects.exists()
+
+
+def test_posting_without_a_file_is_refused(client: Client, ann: User) -> None:
+    response = client.post(reverse("games:upload"), {})
+    assert response.status_code == 400
+    assert "Choose a record file" in text(response)
+
+
+def test_nobody_else_sees_an_upload(
+    client: Client, ann: User, make_user: Callable[[str], User]
+) -> None:
+    url = post(client, a_record())["Location"]
+    client.force_login(make_user("eve"))
+    assert client.get(url).status_code == 404
+    assert "game.json" not in text(client.get(reverse("games:upload")))
+    client.logout()
+    assert client.get(url).status_code == 302  # to sign in
+
+
+def test_an_upload_whose_word_list_went_away_says_so(client: Client, ann: User) -> None:
+    post(client, a_record())
+    stored = RecordUpload.objects.get()
+    stored.record["lexicon"] = "gone"
+    del stored.record["lexicon_sha256"]
+    stored.save()
+    response = client.get(reverse("games:uploaded_replay", args=[stored.pk]))
+    assert response.status_code == 409
+    assert "can no longer be replayed" in text(response)
+    assert "no word list named 'gone' is installed" in text(response)
+
+
+def test_a_bad_step_on_an_upload_is_refused(client: Client, ann: User) -> None:
+    url = post(client, a_record())["Location"]
+    response = client.get(url, {"step": "last"})
+    assert response.status_code == 400
+    assert "is not a step number" in text(response)
