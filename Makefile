@@ -30,6 +30,7 @@ run: $(STAMP)
 	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
 	@# Builds the default word list's index the first time (a few seconds), then reuses it.
 	DJANGO_DEBUG=1 $(PY) manage.py wordlist list
+	DJANGO_DEBUG=1 $(PY) manage.py demo
 	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
 lint: $(STAMP)

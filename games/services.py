@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.models import User
 from games import lexicons
 from games.engine import (
     Event as EngineEvent,
@@ -71,9 +71,9 @@ class Submitted:
     events: list[EngineEvent]
 
 
-def display_name(user: AbstractBaseUser) -> str:
+def display_name(user: User) -> str:
     """The name other players see: never the email address."""
-    return str(getattr(user, "public_name", None) or f"player {user.pk}")
+    return user.public_name
 
 
 # --- the log <-> rows --------------------------------------------------------
@@ -194,7 +194,7 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
 
 
 def create_game(
-    creator: AbstractBaseUser,
+    creator: User,
     *,
     seat_count: int,
     rules: Rules,
@@ -212,7 +212,7 @@ def create_game(
         raise ServiceError(f"A {seat_count}-player game has room for {seat_count - 1} invitations.")
     if len(set(emails)) != len(emails):
         raise ServiceError("The same address is invited twice.")
-    if getattr(creator, "email", "").lower() in emails:
+    if creator.email.lower() in emails:
         raise ServiceError("You are already in the game: invite someone else.")
     lexicon = lexicons.load(lexicon_name)
     with transaction.atomic():
@@ -237,10 +237,10 @@ def create_game(
     return game
 
 
-def join_game(game_id: int, user: AbstractBaseUser) -> Seat:
+def join_game(game_id: int, user: User) -> Seat:
     """Give ``user`` a seat: the one they were invited to, else a free seat of an
     open game.  The game starts when its last seat is taken."""
-    email = (getattr(user, "email", "") or "").lower()
+    email = user.email.lower()
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         seats = list(game.seats.select_for_update().order_by("index"))
