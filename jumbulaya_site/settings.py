@@ -111,8 +111,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
     # Tests use a file too: the in-memory default cannot serve several threads'
-    # connections the way the real database does.
-    DATABASES["default"]["TEST"] = {"NAME": str(JUMBULAYA_VAR_DIR / "test.sqlite3")}
+    # connections the way the real database does. One file per process, so test
+    # runs side by side do not share one.
+    DATABASES["default"]["TEST"] = {"NAME": str(JUMBULAYA_VAR_DIR / f"test-{os.getpid()}.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,7 +1,13 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, reverse_lazy
+from django.views.generic import RedirectView
 
 urlpatterns = [
+    # Accounts have no passwords: staff sign in by email like everyone else.
+    path(
+        "admin/login/",
+        RedirectView.as_view(url=reverse_lazy("accounts:sign_in"), query_string=True),
+    ),
     path("admin/", admin.site.urls),
     path("account/", include("accounts.urls")),
     path("", include("games.urls")),

@@ -1,0 +1,254 @@
+"""Passwordless sign-in by email, sign-out, and the profile page.
+
+Links in mail are opened by scanners and previewers, so following a link (GET)
+only ever shows a page with a button; the button (POST) does the work.
+"""
+
+from __future__ import annotations
+
+import logging
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core import signing
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from accounts import services, tokens
+from accounts.forms import EmailChangeForm, ProfileForm, SignInForm
+from accounts.models import User
+
+log = logging.getLogger(__name__)
+
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+MAIL_FAILED = "We could not send the email just now. Please try again in a few minutes."
+
+
+def safe_next(request: HttpRequest, candidate: str | None) -> str:
+    """``candidate`` if it points into this site, else ``""``."""
+    if candidate and url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return candidate
+    return ""
+
+
+def link_problem(request: HttpRequest, title: str, text: str, *, status: int = 400) -> HttpResponse:
+    """The page for a link that cannot be used, with the way to get a new one."""
+    return render(
+        request,
+        "accounts/link_problem.html",
+        {"title": title, "text": text},
+        status=status,
+    )
+
+
+def bad_sign_in_link(request: HttpRequest, exc: signing.BadSignature) -> HttpResponse:
+    if isinstance(exc, signing.SignatureExpired):
+        text = (
+            f"This sign-in link has expired: links work for "
+            f"{settings.JUMBULAYA_SIGN_IN_MINUTES} minutes. Ask for a new one below."
+        )
+        return link_problem(request, "This link has expired", text)
+    text = (
+        "This sign-in link is not valid. It may have been cut short or changed on the "
+        "way. Ask for a new one below."
+    )
+    return link_problem(request, "This link does not work", text)
+
+
+# --- sign-in --------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def sign_in(request: HttpRequest) -> HttpResponse:
+    """Ask for an address and mail it a link.  The answer is the same whether or
+    not the address has an account."""
+    if request.method == "POST":
+        form = SignInForm(request.POST)
+        if form.is_valid():
+            next_url = safe_next(request, form.cleaned_data["next"])
+            try:
+                services.send_sign_in_link(form.cleaned_data["email"], next_url)
+            except services.TooManyMails as exc:
+                form.add_error(None, str(exc))
+                return render(request, "accounts/sign_in.html", {"form": form}, status=429)
+            except services.MAIL_ERRORS:
+                log.exception("could not send a sign-in link")
+                form.add_error(None, MAIL_FAILED)
+                return render(request, "accounts/sign_in.html", {"form": form}, status=503)
+            return redirect("accounts:sign_in_sent")
+    else:
+        form = SignInForm(initial={"next": safe_next(request, request.GET.get("next"))})
+    return render(request, "accounts/sign_in.html", {"form": form})
+
+
+@require_GET
+def sign_in_sent(request: HttpRequest) -> HttpResponse:
+    return render(
+        request, "accounts/sign_in_sent.html", {"minutes": settings.JUMBULAYA_SIGN_IN_MINUTES}
+    )
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def sign_in_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """GET shows a button; POST signs in, making the account on first use."""
+    try:
+        email = tokens.read_sign_in_token(token)
+    except signing.BadSignature as exc:
+        return bad_sign_in_link(request, exc)
+    next_url = safe_next(request, request.POST.get("next") or request.GET.get("next"))
+    if request.method != "POST":
+        return render(
+            request,
+            "accounts/sign_in_confirm.html",
+            {"email": email, "next": next_url},
+        )
+    try:
+        user, created = services.user_for_sign_in(email)
+    except services.AccountError as exc:
+        return link_problem(request, "You cannot sign in", str(exc), status=403)
+    login(request, user, backend=MODEL_BACKEND)
+    if not user.display_name:
+        messages.info(
+            request,
+            "Welcome! Choose the name other players will see, then you are ready to play."
+            if created
+            else "Choose the name other players will see.",
+        )
+        profile_url = reverse("accounts:profile")
+        if next_url:
+            profile_url += "?" + urlencode({"next": next_url})
+        return HttpResponseRedirect(profile_url)
+    return HttpResponseRedirect(next_url or reverse(settings.LOGIN_REDIRECT_URL))
+
+
+@require_http_methods(["GET", "POST"])
+def sign_out(request: HttpRequest) -> HttpResponse:
+    """POST only signs out; a GET (a prefetch, a pasted URL) gets a button."""
+    if request.method != "POST":
+        response = render(request, "accounts/sign_out.html", status=405)
+        response["Allow"] = "POST"
+        return response
+    logout(request)
+    messages.info(request, "You are signed out.")
+    return redirect("games:home")
+
+
+# --- profile ------------------------------------------------------------------
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request: HttpRequest) -> HttpResponse:
+    """Display name and time zone, and a request to change the address.  The
+    two forms post here, told apart by the button's ``action``."""
+    user = _user(request)
+    next_url = safe_next(request, request.POST.get("next") or request.GET.get("next"))
+    profile_form = ProfileForm(instance=user, prefix="profile")
+    email_form = EmailChangeForm(user=user, prefix="email")
+    status = 200
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "profile":
+            profile_form = ProfileForm(request.POST, instance=user, prefix="profile")
+            if profile_form.is_valid():
+                services.update_profile(
+                    user,
+                    display_name=profile_form.cleaned_data["display_name"],
+                    time_zone=profile_form.cleaned_data["time_zone"],
+                )
+                messages.success(request, "Your profile is saved.")
+                return HttpResponseRedirect(next_url or reverse("accounts:profile"))
+            # Validation wrote the refused values onto the user; the page header
+            # should still show what is saved.
+            user.refresh_from_db(fields=["display_name", "time_zone"])
+            status = 400
+        elif action == "email":
+            email_form = EmailChangeForm(request.POST, user=user, prefix="email")
+            if email_form.is_valid():
+                new_email = email_form.cleaned_data["new_email"]
+                try:
+                    services.request_email_change(user, new_email)
+                except services.TooManyMails as exc:
+                    email_form.add_error("new_email", str(exc))
+                    status = 429
+                except services.MAIL_ERRORS:
+                    log.exception("could not send an address confirmation")
+                    email_form.add_error("new_email", MAIL_FAILED)
+                    status = 503
+                else:
+                    messages.success(
+                        request,
+                        f"We sent a confirmation link to {new_email}. Your address changes "
+                        "when you follow it.",
+                    )
+                    return redirect("accounts:profile")
+            else:
+                status = 400
+        else:
+            messages.error(request, "Something went wrong with that form. Please try again.")
+            return redirect("accounts:profile")
+    return render(
+        request,
+        "accounts/profile.html",
+        {"profile_form": profile_form, "email_form": email_form, "next": next_url},
+        status=status,
+    )
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
+    """GET shows the new address and a button; POST makes the change."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    try:
+        user_id, new_email = tokens.read_email_change_token(token)
+    except signing.SignatureExpired:
+        return link_problem(
+            request,
+            "This link has expired",
+            f"Confirmation links work for {services.EMAIL_CHANGE_DAYS} days. "
+            "Ask for a new one on your profile page.",
+        )
+    except signing.BadSignature:
+        return link_problem(
+            request,
+            "This link does not work",
+            "This confirmation link is not valid. It may have been cut short or changed "
+            "on the way. Ask for a new one on your profile page.",
+        )
+    user = _user(request)
+    if user_id != user.pk:
+        return link_problem(
+            request,
+            "This link is for another account",
+            "This confirmation link was made for a different account than the one you "
+            "are signed in to. Sign out, sign in to the account that asked for the "
+            "change, and follow the link again.",
+            status=403,
+        )
+    if request.method != "POST":
+        return render(request, "accounts/confirm_email.html", {"new_email": new_email})
+    try:
+        services.change_email(user, new_email)
+    except services.EmailTaken as exc:
+        return link_problem(request, "That address is taken", str(exc), status=409)
+    messages.success(request, f"Your address is now {new_email}.")
+    return redirect("accounts:profile")

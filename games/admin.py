@@ -1,0 +1,84 @@
+"""Staff pages for games.  The event log is the truth and append-only, and a
+game and its seats are projections of it, so those are shown, never edited
+here: a change to a game goes through ``games.services``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from games.models import Event, Game, Notification, Seat
+
+
+class ReadOnlyAdminMixin:
+    """View only: no add, change or delete, for anyone (superusers included)."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class SeatInline(ReadOnlyAdminMixin, admin.TabularInline):
+    model = Seat
+    fields = ("index", "user", "invited_email", "joined_at")
+    readonly_fields = fields
+    extra = 0
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = (
+        "id",
+        "status",
+        "seat_count",
+        "created_by",
+        "created_at",
+        "last_seq",
+        "turn_seat",
+        "deadline_at",
+        "is_public",
+        "is_open",
+    )
+    list_filter = ("status", "is_public", "is_open")
+    list_select_related = ("created_by",)
+    search_fields = ("id", "created_by__email", "created_by__display_name")
+    date_hierarchy = "created_at"
+    inlines = [SeatInline]
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("game", "index", "user", "invited_email", "joined_at")
+    list_select_related = ("game", "user")
+    search_fields = ("game__id", "user__email", "user__display_name", "invited_email")
+
+
+@admin.register(Event)
+class EventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("game", "seq", "type", "seat", "source", "created_at")
+    list_filter = ("type", "source")
+    list_select_related = ("game",)
+    search_fields = ("game__id", "type", "idempotency_key")
+    date_hierarchy = "created_at"
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    """Notifications are written with their events; staff may only reset the
+    sending marks (to resend a stuck one) or delete one that should not go."""
+
+    list_display = ("kind", "game", "user", "email", "created_at", "claimed_at", "sent_at")
+    list_filter = ("kind", ("sent_at", admin.EmptyFieldListFilter))
+    list_select_related = ("game", "user")
+    search_fields = ("game__id", "user__email", "email")
+    readonly_fields = ("kind", "user", "email", "game", "event_seq", "created_at")
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
