@@ -61,7 +61,8 @@ class BoardView:
     over: bool
     end: str | None
     end_words: str | None
-    winners: list[str]
+    winners: list[int]  # seats
+    winner_names: list[str]
     resigned: list[int]
     jumbulaya_open: bool
     seq: int
@@ -92,7 +93,8 @@ def board_view(state: GameState, seat: int | None) -> BoardView:
         over=state.over,
         end=state.end,
         end_words=END_WORDS.get(state.end or ""),
-        winners=[players[s] for s in state.winners()],
+        winners=state.winners(),
+        winner_names=[players[s] for s in state.winners()],
         resigned=sorted(state.resigned),
         jumbulaya_open=state.jumbulaya_open(),
         seq=state.seq,

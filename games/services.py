@@ -38,6 +38,7 @@ from games.engine import (
     state_to_json,
     to_dict,
 )
+from games.engine.notation import verb_of
 from games.models import Event, Game, Notification, Seat
 
 
@@ -254,7 +255,7 @@ def join_game(game_id: int, user: User) -> Seat:
             seat = next((s for s in free if not s.invited_email), None)
         if seat is None:
             raise CannotJoin("There is no seat for you in this game: ask for an invitation.")
-        seat.user = user  # type: ignore[assignment]
+        seat.user = user
         seat.joined_at = timezone.now()
         seat.save(update_fields=["user", "joined_at"])
         if all(s.user_id is not None for s in seats):
@@ -265,7 +266,7 @@ def join_game(game_id: int, user: User) -> Seat:
 def _start(game: Game, seats: list[Seat]) -> None:
     """Deal, choose who moves first (at random) and open the log."""
     lexicon = game_lexicon(game)
-    players = tuple(display_name(s.user) for s in seats)  # type: ignore[arg-type]
+    players = tuple(display_name(s.user) for s in seats if s.user is not None)
     started = deal(players, rules_from_json(game.rules), lexicon, secrets.SystemRandom())
     state = start(started)
     event_row(game, started, state.seq, Event.Source.SYSTEM, None).save()
@@ -303,6 +304,8 @@ def submit(
     the rules refuse raises the engine's :class:`Refusal`.  Of two submissions
     racing for the same game, exactly one is appended.
     """
+    if verb_of(move) == "timeout" and source != Event.Source.DEADLINE:
+        raise ServiceError("A timeout is written by the deadline sweep; it cannot be sent.")
     try:
         with transaction.atomic():
             if idempotency_key and Event.objects.filter(idempotency_key=idempotency_key).exists():

@@ -1,0 +1,125 @@
+"""Every page a seat or a spectator can load shows only public facts and the
+viewer's own rack: never another rack, the bag, or another player's address."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from django.test import Client
+
+from accounts.models import User
+from games.engine import legal_moves
+from games.models import Game
+from games.services import current_state, game_lexicon, submit
+
+SEPARATORS = ("", " ", ", ", "-", "\n")
+
+
+def play_a_few_moves(game: Game, turns: int = 6) -> None:
+    """Words where there are some, one exchange, passes otherwise."""
+    lexicon = game_lexicon(game)
+    exchanged = False
+    for i in range(turns):
+        game.refresh_from_db()
+        state = current_state(game)
+        seat = state.turn
+        assert seat is not None
+        moves = legal_moves(state, seat, lexicon)
+        if not exchanged and i == 1:
+            move, exchanged = f"exchange {state.racks[seat][0]} {state.racks[seat][1]}", True
+        elif moves:
+            move = moves[0].notation()
+        else:
+            move = "pass"
+        submit(game.pk, seat, move, game.last_seq, "web", f"leak-scan-{i}-0123456789")
+    game.refresh_from_db()
+
+
+def windows(tiles: Sequence[str], size: int) -> Iterator[tuple[str, ...]]:
+    for i in range(len(tiles) - size + 1):
+        yield tuple(tiles[i : i + size])
+
+
+def contains_run(sequence: Sequence[str], run: Sequence[str]) -> bool:
+    n = len(run)
+    return any(tuple(sequence[i : i + n]) == tuple(run) for i in range(len(sequence) - n + 1))
+
+
+def pages_for(game: Game, client: Client, seat: int | None) -> Iterator[tuple[str, str]]:
+    """(what, html) for every page this viewer can load about the game."""
+    base = f"/games/{game.pk}/"
+    yield "page", client.get(base).content.decode()
+    yield "page (htmx)", client.get(base, HTTP_HX_REQUEST="true").content.decode()
+    if seat is None:
+        return
+    state = current_state(game)
+    rack = state.racks[seat]
+    moves = legal_moves(state, seat, game_lexicon(game))
+    notations = [
+        "pass",
+        "exchange all",
+        f"exchange {rack[0]}",
+        "resign",
+        "jumbulaya SPRINTED",
+        "1 QZX",
+        "9 ZZZZZZZ",
+        *(m.notation() for m in moves[:3]),
+    ]
+    for notation in notations:
+        for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
+            response = client.post(f"{base}preview/", {"notation": notation}, **htmx)
+            assert response.status_code == 200
+            yield f"preview {notation!r} {htmx}", response.content.decode()
+    # a refused move re-renders the page
+    refused = {"notation": "1 QZX", "expected_seq": str(game.last_seq),
+               "idempotency_key": f"refused-{seat}-0123456789"}  # fmt: skip
+    yield "refused move", client.post(f"{base}move/", refused).content.decode()
+
+
+def test_no_page_shows_another_rack_the_bag_or_an_address(
+    started_game: Callable[..., Game],
+    make_user: Callable[..., User],
+    client_for: Callable[[User], Client],
+    scan: Callable[[str], Any],
+) -> None:
+    game = started_game(players=3, is_public=True)
+    play_a_few_moves(game)
+    state = current_state(game)
+    assert len(state.bag) > 10
+    users = {s.index: s.user for s in game.seats.select_related("user")}
+    eve = make_user("eve")
+    viewers: list[tuple[int | None, User]] = [*users.items(), (None, eve)]  # type: ignore[list-item]
+    for seat, user in viewers:
+        client = client_for(user)
+        for what, html in pages_for(game, client, seat):
+            page = scan(html)
+            where = f"{what} for seat {seat}"
+            # racks: only the viewer's own, with exactly its tiles
+            if seat is None:
+                assert page.racks == {}, where
+            elif page.racks:
+                assert list(page.racks) == [str(seat)], where
+                assert Counter(page.racks[str(seat)]) == Counter(state.racks[seat]), where
+            # a preview shows only tiles of the board or of the viewer's own rack
+            mine = Counter(t for ln in state.lines for t in ln.tiles)
+            if seat is not None:
+                mine += Counter(state.racks[seat])
+            assert not Counter(page.preview_tiles) - mine, where
+            # the bag, as a sequence, never: not in tile markup, not as text
+            for run in windows(state.bag, 7):
+                assert not contains_run(page.tiles, run), where
+                for sep in SEPARATORS:
+                    assert sep.join(run) not in html, where
+            # other racks, as sequences, nowhere in tile markup outside the board
+            for other, rack in enumerate(state.racks):
+                if other != seat:
+                    for sep in (" ", ", "):
+                        assert sep.join(rack) not in html, where
+            # no address but possibly the viewer's own
+            for other_user in users.values():
+                assert other_user is not None
+                if other_user != user:
+                    assert other_user.email not in html, where
+            assert "@example.com" not in html.replace(user.email, ""), where
