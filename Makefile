@@ -26,6 +26,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -e '.[dev]'
 	@touch $@
 
+# Links printed and mailed by a local run point at the local server.
+run: export JUMBULAYA_SITE_URL ?= http://$(HOST):$(PORT)
 run: $(STAMP)
 	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
 	@# Builds the default word list's index the first time (a few seconds), then reuses it.

@@ -1,0 +1,155 @@
+"""Two players in two browser contexts play a short game to its end through the
+real pages: sign in by email, moves typed and composed by tapping tiles, a
+refused move, and a JUMBULAYA call."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core import mail
+
+from accounts.models import User
+from games import lexicons
+from games.engine import PRESETS, GameStarted, start, state_to_json
+from games.engine.tiles import full_set
+from games.models import Event, Game, Seat
+from games.services import event_row
+
+WORDS = ["STRANGE", "APE", "ORB", "DIM", "TEN", "OAT", "BUS", "STOW", "CUT", "ROB", "SPRINTS"]
+LINES = [
+    ["S", "T", "R", "A", "N", "G", "E"], ["A", "P", "E"], ["O", "R", "B"], ["D", "I", "M"],
+    ["T", "E", "N"], ["O", "A", "T"], ["B", "U", "S"], ["ST", "O", "W"], ["C", "U", "T"],
+]  # fmt: skip
+RACKS = [["A", "B", "D", "F", "H"], ["K", "L", "M", "O", "Y"]]
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def word_list(tmp_path: Path, settings: Any) -> str:
+    settings.JUMBULAYA_WORDLIST_DIR = tmp_path / "wordlists"
+    lexicons.store.cache_clear()
+    source = tmp_path / "words.txt"
+    source.write_text("\n".join(WORDS) + "\n")
+    lexicons.store().install("e2e", source)
+    yield "e2e"
+    lexicons.store.cache_clear()
+
+
+def a_dealt_game(word_list: str, ann: User, bob: User) -> Game:
+    """A game between Ann (seat 0, first) and Bob with a known deal: nine lines
+    that are words, so nine shuffles claim the board and SPRINTS runs down it."""
+    lex = lexicons.load(word_list)
+    rules = PRESETS["official"]
+    left = Counter(full_set())
+    left.subtract(t for group in [*LINES, *RACKS] for t in group)
+    started = GameStarted(
+        rules=rules,
+        lexicon=word_list,
+        lexicon_sha256=lex.sha256,
+        players=("Ann", "Bob"),
+        first=0,
+        lines=tuple(tuple(line) for line in LINES),
+        racks=tuple(tuple(r) for r in RACKS),
+        bag=tuple(sorted(left.elements())),
+    )
+    game = Game.objects.create(
+        created_by=ann,
+        seat_count=2,
+        rules=rules.to_json(),
+        lexicon_name=word_list,
+        lexicon_sha256=lex.sha256,
+        status=Game.Status.PLAYING,
+    )
+    Seat.objects.create(game=game, index=0, user=ann)
+    Seat.objects.create(game=game, index=1, user=bob)
+    state = start(started)
+    event_row(game, started, state.seq, Event.Source.SYSTEM, None).save()
+    Game.objects.filter(pk=game.pk).update(
+        last_seq=state.seq, turn_seat=state.turn, state=state_to_json(state)
+    )
+    return game
+
+
+def sign_in(browser: Any, base: str, email: str) -> Any:
+    """A browser context signed in through the real email flow."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{base}/account/sign-in/")
+    page.fill("input[name=email]", email)
+    page.click("main form button.primary")
+    page.wait_for_url(re.compile(r"/account/sign-in/sent/"))
+    link = re.search(r"https?://\S+/account/sign-in/\S+/", mail.outbox[-1].body)
+    assert link is not None, mail.outbox[-1].body
+    path = link.group(0).split("://", 1)[1].split("/", 1)[1]
+    page.goto(f"{base}/{path}")
+    assert page.url.endswith(f"/{path}"), "a GET of the link must not sign in"
+    page.click("main form button.primary")
+    page.wait_for_url(re.compile(r"/dashboard/"))
+    return page
+
+
+def send(page: Any, notation: str) -> None:
+    page.fill("#notation", notation)
+    page.click("#move-form button.primary")
+    page.wait_for_load_state("networkidle")
+
+
+def test_two_players_play_a_whole_game(live_server: Any, browser: Any, word_list: str) -> None:
+    ann = User.objects.create_user(username="ann", email="ann@example.com", display_name="Ann")
+    bob = User.objects.create_user(username="bob", email="bob@example.com", display_name="Bob")
+    game = a_dealt_game(word_list, ann, bob)
+    base = live_server.url
+    anns = sign_in(browser, base, "ann@example.com")
+    bobs = sign_in(browser, base, "bob@example.com")
+    url = f"{base}/games/{game.pk}/"
+    anns.goto(url)
+    bobs.goto(url)
+    assert "It is your turn" in anns.inner_text(".status")
+    assert anns.inner_text("[data-rack='0']").split() == RACKS[0]
+    assert bobs.locator("[data-rack='0']").count() == 0  # Bob never sees Ann's rack
+
+    def ann_moves(notation: str) -> None:
+        anns.goto(url)
+        send(anns, notation)
+
+    def bob_moves(notation: str) -> None:
+        bobs.goto(url)
+        send(bobs, notation)
+
+    ann_moves("1 STRANGE")
+    # A refused move: the engine's message shows next to the form, nothing changes.
+    bob_moves("2 PEA")
+    assert "PEA is not in the word list" in bobs.inner_text("#move-error")
+    assert Event.objects.filter(game=game).count() == 2
+    bob_moves("2 APE")
+    ann_moves("3 ORB")
+    # Bob composes DIM by tapping the tiles of line 4.
+    bobs.goto(url)
+    for tile in ("D", "I", "M"):
+        bobs.click(f".line[data-line='4'] .tile[data-tile='{tile}']")
+    assert bobs.input_value("#notation") == "4 D-I-M"
+    bobs.click("#move-form button.primary")
+    bobs.wait_for_load_state("networkidle")
+    for who, notation in [(ann_moves, "5 TEN"), (bob_moves, "6 OAT"), (ann_moves, "7 BUS"),
+                          (bob_moves, "8 [ST]OW"), (ann_moves, "9 CUT")]:  # fmt: skip
+        who(notation)
+    assert Event.objects.filter(game=game).count() == 10
+
+    bobs.goto(url)
+    bobs.fill("#jumbulaya-word", "sprints")
+    bobs.click(".call-form button.primary")
+    bobs.wait_for_load_state("networkidle")
+    anns.goto(url)
+    for page in (anns, bobs):
+        status = page.inner_text(".status")
+        assert "The game is over" in status and "Bob" in status
+    log = anns.inner_text("#log") if anns.locator("#log").count() else anns.content()
+    assert "Bob called JUMBULAYA: SPRINTS" in log
+    game.refresh_from_db()
+    assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
+    assert game.state is not None and game.state["jumbulaya"]["points"] == 10
