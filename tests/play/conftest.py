@@ -1,5 +1,5 @@
 """Fixtures for the game page tests: users, started games and signed-in clients
-(``make_user`` and ``started_game`` as in tests/service/conftest.py)."""
+(``make_user`` and ``started_game`` come from tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -13,41 +13,10 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from games.engine import PRESETS, GameStarted, Rules, start, state_to_json
+from games.engine import GameStarted, start, state_to_json
 from games.engine.tiles import full_set
 from games.models import Event, Game
-from games.services import create_game, current_state, event_row, join_game
-
-
-@pytest.fixture
-def make_user(db: None) -> Callable[..., User]:
-    def make(name: str) -> User:
-        return User.objects.create_user(
-            username=name, email=f"{name}@example.com", display_name=name.title()
-        )
-
-    return make
-
-
-@pytest.fixture
-def started_game(make_user: Callable[..., User]) -> Callable[..., Game]:
-    """``started_game(players=2, rules=...)``: a game whose seats are all taken."""
-
-    def make(players: int = 2, rules: Rules = PRESETS["official"], **options: Any) -> Game:
-        users = [make_user(n) for n in ("ann", "bob", "cy", "di")[:players]]
-        game = create_game(
-            users[0],
-            seat_count=players,
-            rules=rules,
-            invite_emails=[u.email for u in users[1:]],
-            **options,
-        )
-        for user in users[1:]:
-            join_game(game.pk, user)
-        game.refresh_from_db()
-        return game
-
-    return make
+from games.services import current_state, event_row
 
 
 @pytest.fixture

@@ -13,44 +13,15 @@ from django.urls import reverse
 
 from accounts.models import User
 from games import lexicons
-from games.engine import PRESETS, Rules, legal_moves, replay_json
+from games.engine import PRESETS, legal_moves, replay_json
 from games.models import Event, Game
 from games.records import NOT_OVER_DOWNLOAD, NOT_OVER_REPLAY, NOT_STARTED
-from games.services import create_game, current_state, game_lexicon, join_game, submit
+from games.services import create_game, current_state, game_lexicon, submit
 
 
 def text(response: Any) -> str:
     """The page as a reader sees it (entities such as &#x27; decoded)."""
     return html.unescape(response.content.decode())
-
-
-@pytest.fixture
-def make_user(db: None) -> Callable[[str], User]:
-    def make(name: str) -> User:
-        return User.objects.create_user(
-            username=name, email=f"{name}@example.com", display_name=name.title()
-        )
-
-    return make
-
-
-@pytest.fixture
-def started_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
-    def make(players: int = 2, rules: Rules = PRESETS["official"], **options: Any) -> Game:
-        users = [make_user(n) for n in ("ann", "bob", "cy", "di")[:players]]
-        game = create_game(
-            users[0],
-            seat_count=players,
-            rules=rules,
-            invite_emails=[u.email for u in users[1:]],
-            **options,
-        )
-        for user in users[1:]:
-            join_game(game.pk, user)
-        game.refresh_from_db()
-        return game
-
-    return make
 
 
 def play(game: Game, seat: int, move: str) -> None:

@@ -27,16 +27,6 @@ def text(response: Any) -> str:
 
 
 @pytest.fixture
-def make_user(db: None) -> Callable[[str], User]:
-    def make(name: str) -> User:
-        return User.objects.create_user(
-            username=name, email=f"{name}@example.com", display_name=name.title()
-        )
-
-    return make
-
-
-@pytest.fixture
 def ann(client: Client, make_user: Callable[[str], User]) -> User:
     user = make_user("ann")
     client.force_login(user)
