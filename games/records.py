@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
@@ -33,7 +33,7 @@ from games.engine import (
     start,
     write_record,
 )
-from games.engine.record import FORMAT, read_turn, turn_of
+from games.engine.record import read_turn, turn_of
 from games.models import Game, RecordUpload
 from games.presenters import BoardView, board_view, history
 from games.services import load_events
@@ -285,22 +285,9 @@ def _stored_record(record: Record, turns: int) -> dict[str, Any]:
         if turn.draw is not None:
             entry["draw"] = list(turn.draw)
         kept.append(entry)
-    out: dict[str, Any] = {
-        "format": FORMAT,
-        "rules": record.rules.to_json(),
-        "lexicon": record.lexicon_json(),
-        "players": [_text(p) for p in record.players],
-        "first": record.first,
-        "setup": {
-            "lines": [list(ln) for ln in record.lines],
-            "racks": [list(r) for r in record.racks],
-            "bag": list(record.bag),
-        },
-        "turns": kept,
-    }
-    if record.lexicon_sha256 is not None:
-        out["lexicon_sha256"] = record.lexicon_sha256
-    return out
+    return replace(
+        record, players=tuple(_text(p) for p in record.players), turns=tuple(kept)
+    ).to_json()
 
 
 def _kilobytes(size: int) -> str:

@@ -69,6 +69,25 @@ class Record:
             return self.lexicon
         return {"words": list(self.lexicon)}
 
+    def to_json(self) -> dict[str, Any]:
+        """The record as a ``jumbulaya-record/1`` document (turns as they are)."""
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "rules": self.rules.to_json(),
+            "lexicon": self.lexicon_json(),
+            "players": list(self.players),
+            "first": self.first,
+            "setup": {
+                "lines": [list(ln) for ln in self.lines],
+                "racks": [list(r) for r in self.racks],
+                "bag": list(self.bag),
+            },
+            "turns": list(self.turns),
+        }
+        if self.lexicon_sha256 is not None:
+            out["lexicon_sha256"] = self.lexicon_sha256
+        return out
+
 
 def _tiles(value: object, what: str) -> Tiles:
     if not isinstance(value, list):
@@ -340,18 +359,16 @@ def write_record(
     started = events[0]
     if not isinstance(started, GameStarted):
         raise ValueError("a log starts with game_started")
-    turns = [t for t in map(turn_of, events[1:]) if t is not None]
-    return {
-        "format": FORMAT,
-        "rules": started.rules.to_json(),
-        "lexicon": started.lexicon if lexicon is None else lexicon,
-        "lexicon_sha256": started.lexicon_sha256,
-        "players": list(started.players),
-        "first": started.first,
-        "setup": {
-            "lines": [list(ln) for ln in started.lines],
-            "racks": [list(r) for r in started.racks],
-            "bag": list(started.bag),
-        },
-        "turns": turns,
-    }
+    if lexicon is None:
+        lexicon = started.lexicon
+    return Record(
+        rules=started.rules,
+        lexicon=lexicon if isinstance(lexicon, str) else tuple(lexicon["words"]),
+        players=started.players,
+        first=started.first,
+        lines=started.lines,
+        racks=started.racks,
+        bag=started.bag,
+        turns=tuple(t for t in map(turn_of, events[1:]) if t is not None),
+        lexicon_sha256=started.lexicon_sha256,
+    ).to_json()
