@@ -8,13 +8,14 @@ import os
 import platform
 import sys
 import time
+import traceback
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
 
-from . import engine
+from . import engine, service
 from .cold import cold_start
 from .positions import long_log, play_games
 from .stats import note
@@ -63,7 +64,13 @@ def load_lexicon() -> tuple[Lexicon, dict[str, Any]]:
     }
 
 
-def goals(figures: dict[str, Any]) -> dict[str, Any]:
+def _goal_table(met: dict[str, bool], texts: dict[str, str]) -> dict[str, Any]:
+    return {name: {"goal": texts[name], "met": ok} for name, ok in met.items()} | {
+        "all_met": all(met.values()) if met else None
+    }
+
+
+def goals(figures: dict[str, Any], service_figures: dict[str, Any] | None = None) -> dict[str, Any]:
     v = figures["validate_move_us"]
     cold = figures["cold_start"]
     met = {
@@ -74,9 +81,26 @@ def goals(figures: dict[str, Any]) -> dict[str, Any]:
         "cold_start": cold["wall_ms"] <= 200 and cold["rss_mb"] <= 80,
         "baseline_speedup": figures["baseline_scan_ms"]["speedup"] >= 20,
     }
-    return {name: {"goal": GOALS[name], "met": ok} for name, ok in met.items()} | {
-        "all_met": all(met.values())
-    }
+    if service_figures is not None:
+        met |= service.goals(service_figures)
+    return _goal_table(met, GOALS | service.GOALS)
+
+
+def service_figures(profile: bool = False) -> dict[str, Any]:
+    """The service section: its figures, why they were skipped, or what failed."""
+    try:
+        return service.run(profile=profile)
+    except Exception as e:  # the engine figures must print whatever happens here
+        traceback.print_exc()
+        return {"error": f"{type(e).__name__}: {e}"}
+
+
+def main_service(profile: bool) -> None:
+    """``python -m bench service [--profile]``: only the service figures."""
+    figures = service_figures(profile)
+    out = {"service": figures, "goals": _goal_table(service.goals(figures), service.GOALS)}
+    json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
 
 
 def main() -> None:
@@ -117,6 +141,8 @@ def main() -> None:
     figures |= engine.replays(log, lexicon, REPLAY_RUNS)
     note(f"cold start x{COLD_RUNS}")
     figures["cold_start"] = cold_start(REPO, WORDLISTS, COLD_RUNS)
+    note("the service, over HTTP")
+    service_out = service_figures()
 
     out = {
         "machine": {
@@ -129,7 +155,8 @@ def main() -> None:
         "lexicon": lexicon_info,
         "positions": info,
         **figures,
-        "goals": goals(figures),
+        "service": service_out,
+        "goals": goals(figures, service_out),
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
@@ -137,4 +164,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    args = sys.argv[1:]
+    if args and args[0] == "service":
+        main_service(profile="--profile" in args[1:])
+    else:
+        main()
