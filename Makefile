@@ -33,7 +33,8 @@ run: $(STAMP)
 	@# Builds the default word list's index the first time (a few seconds), then reuses it.
 	DJANGO_DEBUG=1 $(PY) manage.py wordlist list
 	DJANGO_DEBUG=1 $(PY) manage.py demo
-	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+	@# Web, Celery worker and beat together; Ctrl-C stops them all.
+	DJANGO_DEBUG=1 RUN_HOST=$(HOST) RUN_PORT=$(PORT) $(VENV)/bin/honcho -f Procfile.dev start
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -22,6 +22,17 @@ class User(AbstractUser):
     display_name = models.CharField(max_length=40, blank=True)
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
 
+    class EmailMode(models.TextChoices):
+        EVERY_TURN = "every", "an email for every turn"
+        DIGEST = "digest", "one daily digest of the games awaiting me"
+        NONE = "none", "no game emails"
+
+    email_mode = models.CharField(max_length=8, choices=EmailMode, default=EmailMode.EVERY_TURN)
+    #: The hour (0-23, in the user's time zone) the daily digest goes out.
+    digest_hour = models.PositiveSmallIntegerField(default=8)
+    #: When the last digest went out.
+    digest_sent_at = models.DateTimeField(null=True, blank=True)
+
     def __str__(self) -> str:
         return self.public_name
 

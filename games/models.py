@@ -29,6 +29,16 @@ class Game(models.Model):
     lexicon_name = models.CharField(max_length=64)
     lexicon_sha256 = models.CharField(max_length=64)
     move_hours = models.PositiveIntegerField(default=72, help_text="time allowed per move")
+    skip_weekends = models.BooleanField(
+        default=False, help_text="Saturdays and Sundays (in each player's time zone) do not count"
+    )
+    timeout_limit = models.PositiveSmallIntegerField(
+        default=3, help_text="consecutive timeouts after which a seat is removed from the game"
+    )
+    claim_window = models.BooleanField(
+        default=False,
+        help_text="JUMBULAYA calls are sealed until a window closes; the longest valid one wins",
+    )
     is_public = models.BooleanField(default=False, help_text="anyone signed in may watch")
     is_open = models.BooleanField(default=False, help_text="anyone signed in may join")
 
@@ -37,6 +47,10 @@ class Game(models.Model):
     last_seq = models.PositiveIntegerField(default=0)
     turn_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    #: When the warning for the current deadline went out (cleared when it moves).
+    warned_at = models.DateTimeField(null=True, blank=True)
+    #: While a claim window is open, when it closes.
+    claims_close_at = models.DateTimeField(null=True, blank=True, db_index=True)
     end_reason = models.CharField(max_length=16, blank=True)
     state = models.JSONField(null=True, blank=True, help_text="cached state: server only")
     started_at = models.DateTimeField(null=True, blank=True)
@@ -61,6 +75,10 @@ class Seat(models.Model):
     )
     invited_email = models.EmailField(blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
+    #: Turns in a row this seat lost to the deadline.
+    timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
+    #: No emails about this game for this seat.
+    muted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["index"]
@@ -115,6 +133,10 @@ class Notification(models.Model):
         GAME_STARTED = "started", "game started"
         GAME_OVER = "game_over", "game over"
         INVITED = "invited", "invitation"
+        DEADLINE_WARNING = "warning", "deadline warning"
+        TIMED_OUT = "timed_out", "you were auto-passed"
+        REMOVED = "removed", "a seat was removed for timeouts"
+        CLAIMS_OPEN = "claims_open", "JUMBULAYA claim window open"
 
     kind = models.CharField(max_length=16, choices=Kind)
     user = models.ForeignKey(
@@ -126,9 +148,53 @@ class Notification(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     claimed_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["sent_at", "claimed_at"])]
 
     def __str__(self) -> str:
         return f"{self.kind} for game {self.game_id}"
+
+
+class Vacation(models.Model):
+    """A declared absence: the player's deadlines are extended by it."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    #: Set when the player moved during the absence, which ends it.
+    ended_early_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["starts_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_at__gt=models.F("starts_at")), name="vacation_ends_after_start"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"vacation of {self.user_id} from {self.starts_at:%Y-%m-%d}"
+
+
+class JumbulayaClaim(models.Model):
+    """A sealed JUMBULAYA call made while a claim window is open."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="claims")
+    seat = models.PositiveSmallIntegerField()
+    word = models.CharField(max_length=60)
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"claim by seat {self.seat} in game {self.game_id}"
 
 
 class RecordUpload(models.Model):

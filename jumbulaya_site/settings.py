@@ -49,8 +49,10 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "anymail",
     "games",
     "accounts",
+    "devmail",
 ]
 
 AUTH_USER_MODEL = "accounts.User"
@@ -68,7 +70,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
-ROOT_URLCONF = "jumbulaya_site.urls"
+ROOT_URLCONF = envstr("DJANGO_ROOT_URLCONF", "jumbulaya_site.urls")
 WSGI_APPLICATION = "jumbulaya_site.wsgi.application"
 ASGI_APPLICATION = "jumbulaya_site.asgi.application"
 
@@ -135,12 +137,22 @@ STATIC_ROOT = Path(envstr("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 
 # Mail. DEBUG runs print messages on the console; production uses SMTP settings
 # (EMAIL_HOST and friends) unless EMAIL_BACKEND names another backend.
+#: The local mailbox page (/dev/mailbox): on in DEBUG, or by setting.
+JUMBULAYA_MAILBOX = envbool("JUMBULAYA_MAILBOX", "1" if DEBUG else "0")
+# Mail goes through django-anymail to any ESP it supports, chosen by EMAIL_BACKEND
+# (e.g. anymail.backends.postmark.EmailBackend) with its ANYMAIL_* variables; the
+# embedded default keeps every message in the local mailbox.
 _MAIL_BACKEND = envstr(
     "EMAIL_BACKEND",
-    "django.core.mail.backends.console.EmailBackend"
-    if DEBUG
+    "devmail.backend.EmailBackend"
+    if JUMBULAYA_MAILBOX
     else "django.core.mail.backends.smtp.EmailBackend",
 )
+ANYMAIL = {
+    name.removeprefix("ANYMAIL_"): value
+    for name, value in os.environ.items()
+    if name.startswith("ANYMAIL_") and value
+}
 MAILERS = {
     "default": {
         "BACKEND": _MAIL_BACKEND,
@@ -159,8 +171,37 @@ JUMBULAYA_SIGN_IN_MINUTES = int(envstr("JUMBULAYA_SIGN_IN_MINUTES", "30"))
 # Passwordless sign-in: stay signed in for a year.
 SESSION_COOKIE_AGE = 365 * 24 * 3600
 
-# Redis (Celery broker, later). Empty means not configured.
+# Redis: the production broker. Empty means not configured.
 REDIS_URL = envstr("REDIS_URL")
+
+# Celery. Without a broker URL (and no Redis), the embedded default is kombu's
+# filesystem transport under var/: it works between the processes of one machine.
+CELERY_BROKER_URL = envstr("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
+if CELERY_BROKER_URL == "filesystem://":
+    _QUEUE_DIR = JUMBULAYA_VAR_DIR / "celery" / "queue"
+    _QUEUE_DIR.mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_QUEUE_DIR),
+        "data_folder_out": str(_QUEUE_DIR),
+        "store_processed": False,
+    }
+else:
+    # A move must never wait long on a broker that is down.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_PUBLISH_RETRY = False  # the sweeps send what a lost nudge missed
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE_FILENAME = str(JUMBULAYA_VAR_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    "send-the-outbox": {"task": "games.tasks.sweep_outbox", "schedule": 60.0},
+    "pass-late-players": {"task": "games.tasks.sweep_deadlines", "schedule": 60.0},
+    "close-claim-windows": {"task": "games.tasks.sweep_claim_windows", "schedule": 60.0},
+    "send-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},
+}
 
 # Security defaults for anything that is not a local DEBUG run.
 if not DEBUG:

@@ -10,5 +10,6 @@ urlpatterns = [
     ),
     path("admin/", admin.site.urls),
     path("account/", include("accounts.urls")),
+    path("dev/mailbox/", include("devmail.urls")),
     path("", include("games.urls")),
 ]

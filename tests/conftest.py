@@ -58,3 +58,12 @@ def started_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
         return game
 
     return make
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Tests talk to an in-memory broker unless a test asks for a real one: the
+    outbox nudges after every commit."""
+    from jumbulaya_site.celery import app
+
+    app.conf.broker_url = "memory://"
+    app.conf.broker_transport_options = {}

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from devmail import views
+
+app_name = "devmail"
+
+urlpatterns = [
+    path("", views.inbox, name="inbox"),
+    path("<int:message_id>/", views.message, name="message"),
+]

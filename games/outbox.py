@@ -1,0 +1,108 @@
+"""The outbox: emails owed are ``Notification`` rows, written in the same
+transaction as the event that caused them.  After the commit a task is nudged
+to send them; a beat sweep sends whatever a lost nudge missed.  Each row is
+claimed with a conditional UPDATE before it is sent, so two senders never send
+the same row; a claim left by a sender that died is taken over once it is
+``CLAIM_TIMEOUT`` old.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from games.models import Game, Notification
+
+log = logging.getLogger(__name__)
+
+#: How long a claim protects a row whose sender may have died.
+CLAIM_TIMEOUT = timedelta(minutes=10)
+#: Rows one sweep sends at most (the next sweep takes the rest).
+SWEEP_BATCH = 500
+
+
+def owe(
+    game: Game,
+    kind: str,
+    *,
+    users: Iterable[int | None] = (),
+    emails: Iterable[str] = (),
+    seq: int | None = None,
+) -> list[Notification]:
+    """Record emails owed (inside the caller's transaction) and nudge a sender
+    for after the commit."""
+    rows = [
+        Notification(kind=kind, user_id=uid, game=game, event_seq=seq)
+        for uid in users
+        if uid is not None
+    ] + [Notification(kind=kind, email=email, game=game, event_seq=seq) for email in emails]
+    created = Notification.objects.bulk_create(rows)
+    nudge(n.pk for n in created)
+    return created
+
+
+def nudge(ids: Iterable[int]) -> None:
+    """Ask a worker to send these rows once the transaction commits.  A broker
+    that is down changes nothing: the move stands and the sweep sends them."""
+    ids = list(ids)
+    if ids:
+        transaction.on_commit(lambda: _ring(ids))
+
+
+def _ring(ids: list[int]) -> None:
+    from games.tasks import send_notifications
+
+    try:
+        send_notifications.delay(ids)
+    except Exception as e:  # the broker is a doorbell: the rows wait for the sweep
+        log.warning("could not reach the broker (%s); %d emails wait for the sweep", e, len(ids))
+
+
+def _claimable() -> Q:
+    stale = timezone.now() - CLAIM_TIMEOUT
+    return Q(sent_at__isnull=True) & (Q(claimed_at__isnull=True) | Q(claimed_at__lt=stale))
+
+
+def claim(notification_id: int) -> bool:
+    """Take a row for sending; False if it is sent or another sender has it."""
+    taken = Notification.objects.filter(_claimable(), pk=notification_id).update(
+        claimed_at=timezone.now(), attempts=F("attempts") + 1
+    )
+    return taken == 1
+
+
+def send(notification_id: int) -> bool:
+    """Claim and send one row.  Returns whether this call sent it."""
+    from games.emails import message_for
+
+    if not claim(notification_id):
+        return False
+    notification = Notification.objects.select_related("game", "user").get(pk=notification_id)
+    try:
+        message = message_for(notification)
+        if message is not None:  # None: nothing to send (muted, digest, no email wanted)
+            message.send()
+    except Exception as e:
+        log.exception("sending notification %s failed", notification_id)
+        # Release the claim so the next sweep tries again.
+        Notification.objects.filter(pk=notification_id).update(
+            claimed_at=None, last_error=f"{type(e).__name__}: {e}"[:1000]
+        )
+        return False
+    Notification.objects.filter(pk=notification_id).update(sent_at=timezone.now(), last_error="")
+    return True
+
+
+def sweep() -> int:
+    """Send every row that is due and free to take.  Returns how many were sent."""
+    ids = list(
+        Notification.objects.filter(_claimable())
+        .order_by("created_at")
+        .values_list("pk", flat=True)[:SWEEP_BATCH]
+    )
+    return sum(send(i) for i in ids)
