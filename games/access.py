@@ -7,6 +7,7 @@ or changes a game asks here first.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser
@@ -35,14 +36,39 @@ def seat_of(game: Game, user: Account | AnonymousUser) -> int | None:
     return None
 
 
-def viewer_or_404(game_id: int, user: Account | AnonymousUser) -> Viewer:
+def _linked_seat(game: Game, link_games: Mapping[str, int] | None) -> int | None:
+    """The seat a turn link opened in this browser session, if any: the session
+    maps ``str(game_id)`` to the user the link was sent to, who must still hold
+    a seat in that game."""
+    if not link_games:
+        return None
+    user_id = link_games.get(str(game.pk))
+    if user_id is None:
+        return None
+    for seat in game.seats.all():
+        if seat.user_id == user_id:
+            return seat.index
+    return None
+
+
+def viewer_or_404(
+    game_id: int,
+    user: Account | AnonymousUser,
+    link_games: Mapping[str, int] | None = None,
+) -> Viewer:
     """The game as ``user`` may see it, or 404 (not 403: a private game's
-    existence is not disclosed)."""
+    existence is not disclosed).
+
+    ``link_games`` (the session's ``link_games``, set by a turn link) lets a
+    visitor who is not signed in see the one game a turn link was sent for, as
+    that link's seat.  A signed-in user is judged as before, by their own seat."""
     try:
         game = Game.objects.prefetch_related("seats__user").get(pk=game_id)
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
     seat = seat_of(game, user)
+    if seat is None and not user.is_authenticated:
+        seat = _linked_seat(game, link_games)
     if seat is None and not (game.is_public and user.is_authenticated):
         raise Http404("No such game.")
     return Viewer(game, seat)

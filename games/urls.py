@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from games import lobby_views, play_views, record_views, views
 
@@ -23,4 +23,6 @@ urlpatterns = [
     path("games/<int:game_id>/replay/", record_views.game_replay, name="game_replay"),
     path("records/upload/", record_views.upload, name="upload"),
     path("records/<int:record_id>/", record_views.uploaded_replay, name="uploaded_replay"),
+    path("", include("games.email_urls")),
+    path("", include("games.vacation_urls")),
 ]

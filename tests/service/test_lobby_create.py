@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from games import outbox
 from games.engine import PRESETS, rules_from_json
 from games.forms import CreateGameForm, rules_in_words
 from games.models import Game, Notification
@@ -184,8 +185,10 @@ def test_invitations_are_emailed_with_a_link_that_works(
 ) -> None:
     data = form_data(seat_count="3", invite_emails="Bob@example.com\ncy@example.com ")
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        ann_client.post(CREATE, data)
-    assert len(callbacks) == 1  # sent only once the game is committed
+        response = ann_client.post(CREATE, data)
+    assert len(callbacks) == 1  # the outbox is nudged once the game is committed
+    assert mailoutbox == []  # the outbox sends them (no worker in tests: sweep)
+    assert outbox.sweep() == 2
     game = Game.objects.get()
     assert sorted(m.to[0] for m in mailoutbox) == ["bob@example.com", "cy@example.com"]
     mail = next(m for m in mailoutbox if m.to == ["bob@example.com"])
@@ -196,6 +199,8 @@ def test_invitations_are_emailed_with_a_link_that_works(
     assert "cy@example.com" not in mail.body  # nobody sees another's address
     notes = Notification.objects.filter(game=game, kind=Notification.Kind.INVITED)
     assert notes.count() == 2 and all(n.sent_at is not None for n in notes)
+    followed = ann_client.get(response["Location"]).content.decode()
+    assert "2 invitations are on the way by email." in followed
 
     link = next(word for word in mail.body.split() if "/invite/" in word)
     path = link.removeprefix("http://127.0.0.1:8000")
@@ -218,12 +223,16 @@ def test_a_failed_email_leaves_the_notification_unsent(
     def fail(*args: Any, **kwargs: Any) -> None:
         raise OSError("mail server down")
 
-    monkeypatch.setattr("games.invitations.send_mail", fail)
     with django_capture_on_commit_callbacks(execute=True):
         response = ann_client.post(CREATE, form_data())
     assert response.status_code == 302  # the game is made all the same
+    with monkeypatch.context() as m:
+        m.setattr("games.emails.GameEmail.send", fail)
+        assert outbox.sweep() == 0
     note = Notification.objects.get(kind=Notification.Kind.INVITED)
-    assert note.sent_at is None and note.claimed_at is not None
+    assert note.sent_at is None and note.claimed_at is None  # the next sweep tries again
+    assert "mail server down" in note.last_error
+    assert outbox.sweep() == 1 and len(mailoutbox) == 1
 
 
 def test_rules_from_the_form(ann: User) -> None:

@@ -1,0 +1,12 @@
+"""Pages reached from game emails: turn links, unsubscribe links and the email
+preferences page.  Included into the ``games`` namespace by games/urls.py."""
+
+from django.urls import path
+
+from games import preferences_views
+
+urlpatterns = [
+    path("t/<str:token>/", preferences_views.turn_link, name="turn_link"),
+    path("unsubscribe/<str:token>/", preferences_views.unsubscribe, name="unsubscribe"),
+    path("settings/email/", preferences_views.preferences, name="email_preferences"),
+]

@@ -1,0 +1,438 @@
+"""The emails the outbox sends: one :class:`EmailMultiAlternatives` (plain text
+and HTML) per ``Notification`` row, or ``None`` when nothing is to be sent.
+
+Every email is written for its one recipient: their own rack and nothing
+private of anyone else (no other rack, no bag, no address), the deadline in
+their time zone, and links signed for them (:mod:`games.turnlinks`).  A game's
+emails thread together (``In-Reply-To``/``References`` name the game), carry a
+stable ``Message-ID`` built from the row, and say they are automatic
+(``Auto-Submitted``) and how to stop them (``List-Unsubscribe``, RFC 8058
+one-click).  The first line of every body is :data:`REPLY_MARKER`, which the
+reply-by-email work looks for.
+"""
+
+from __future__ import annotations
+
+import email.message
+import email.policy
+import zoneinfo
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.policy import Policy
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.timesince import timeuntil
+
+from accounts.models import User
+from games import services
+from games.models import Event, Game, Notification, Seat
+from games.presenters import BoardView, board_view, history
+from games.turnlinks import turn_url, unsubscribe_url
+
+REPLY_MARKER = "## Reply above this line ##"
+#: Moves of the log an email recalls.
+RECENT_MOVES = 5
+#: Kinds the daily digest covers for digest users.
+DIGEST_KINDS = frozenset({Notification.Kind.YOUR_TURN, Notification.Kind.DEADLINE_WARNING})
+#: Kinds that only make sense while it is still the recipient's turn.
+TURN_KINDS = DIGEST_KINDS
+#: RFC 5322's limit on a line, for headers (see :class:`GameEmail`).
+MAX_HEADER_LINE = 998
+Kind = Notification.Kind
+
+
+# --- small helpers shared with the digest ------------------------------------
+
+
+def site_domain() -> str:
+    """The host of the site's address, used in Message-IDs and List-Ids."""
+    return urlsplit(settings.JUMBULAYA_SITE_URL).hostname or "localhost"
+
+
+def site_link(name: str, *args: Any) -> str:
+    return settings.JUMBULAYA_SITE_URL + reverse(name, args=args)
+
+
+def zone_of(user: User) -> zoneinfo.ZoneInfo:
+    try:
+        return zoneinfo.ZoneInfo(user.time_zone or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def when(moment: datetime, user: User) -> str:
+    """A moment in the user's time zone, in words: ``Tue 3 Jun 2025, 14:00 (Europe/Paris)``."""
+    zone = zone_of(user)
+    local = timezone.localtime(moment, zone)
+    return f"{local:%a} {local.day} {local:%b %Y, %H:%M} ({zone.key})"
+
+
+def time_left(moment: datetime) -> str:
+    """How long until ``moment``, in words (``"2 days, 3 hours"``)."""
+    if moment <= timezone.now():
+        return "no time"
+    return timeuntil(moment).replace("\xa0", " ")
+
+
+def names_in_words(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def one_line(text: str) -> str:
+    """A header-safe version of ``text`` (names go into subjects)."""
+    return " ".join(text.split())
+
+
+def thread_id(game_id: int) -> str:
+    return f"<game-{game_id}@{site_domain()}>"
+
+
+def automatic_headers(unsubscribe: str | None) -> dict[str, str]:
+    headers = {"Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All"}
+    if unsubscribe:
+        headers["List-Unsubscribe"] = f"<{unsubscribe}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    return headers
+
+
+def game_headers(notification: Notification, unsubscribe: str | None) -> dict[str, str]:
+    """Threading and list headers for one of a game's emails."""
+    game_id = notification.game_id
+    seq = notification.event_seq or 0
+    domain = site_domain()
+    return {
+        "Message-ID": f"<game-{game_id}.{seq}.{notification.kind}.{notification.pk}@{domain}>",
+        "In-Reply-To": thread_id(game_id),
+        "References": thread_id(game_id),
+        "List-Id": f"Jumbulaya game {game_id} <game-{game_id}.{domain}>",
+        **automatic_headers(unsubscribe),
+    }
+
+
+class GameEmail(EmailMultiAlternatives):
+    """An email whose long headers are never folded into RFC 2047 encoded words.
+
+    ``List-Unsubscribe`` holds one long URL with no space in it; the default
+    policy folds at 78 characters and would encode it, which mail clients cannot
+    read.  RFC 5322 allows lines of 998 characters, so that is the limit used."""
+
+    def message(
+        self, *, policy: Policy | None = email.policy.default
+    ) -> email.message.EmailMessage:
+        policy = policy or email.policy.default
+        if policy.max_line_length is not None and policy.max_line_length < MAX_HEADER_LINE:
+            policy = policy.clone(max_line_length=MAX_HEADER_LINE)
+        return super().message(policy=policy)
+
+
+def build_message(
+    subject: str, text: str, html: str, to: str, headers: dict[str, str]
+) -> EmailMultiAlternatives:
+    message = GameEmail(
+        subject=one_line(subject),
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[to],
+        headers=headers,
+    )
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+# --- the board in plain text -------------------------------------------------
+
+
+def board_text(board: BoardView) -> str:
+    """The nine lines in a monospace block, e.g. ``3  F A C T S   (Ann, 5)``."""
+    cells = [" ".join(line.tiles) or "-" for line in board.lines]
+    width = max(len(c) for c in cells)
+    rows = []
+    for line, cell in zip(board.lines, cells, strict=True):
+        owner = f"   ({line.owner_name}, {line.points})" if line.owner_name is not None else ""
+        rows.append(f"{line.number}  {cell.ljust(width)}{owner}".rstrip())
+    return "\n".join(rows)
+
+
+# --- what each kind says -----------------------------------------------------
+
+
+@dataclass
+class Content:
+    subject: str
+    paragraphs: list[str]
+    show_rack: bool = True
+    show_history: bool = True
+    #: The turn link (a move can be made through it); else a link to the game page.
+    turn_link: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Situation:
+    """What an email may know: the game as the recipient sees it."""
+
+    notification: Notification
+    user: User
+    seat: Seat
+    game: Game
+    board: BoardView
+
+    @property
+    def others(self) -> list[str]:
+        return [n for i, n in enumerate(self.board.players) if i != self.seat.index]
+
+    @property
+    def against(self) -> str:
+        return ", ".join(self.others)
+
+    def deadline_sentence(self) -> str | None:
+        deadline = self.game.deadline_at
+        if deadline is None:
+            return None
+        return f"Deadline: {when(deadline, self.user)}, in {time_left(deadline)}."
+
+
+def _your_turn(s: Situation) -> Content:
+    paragraphs = [f"It is your turn in game {s.game.pk} against {names_in_words(s.others)}."]
+    if (d := s.deadline_sentence()) is not None:
+        paragraphs.append(d)
+    return Content(f"Your turn in game {s.game.pk} against {s.against}", paragraphs)
+
+
+def _started(s: Situation) -> Content:
+    first = (
+        "You move first."
+        if s.board.turn == s.seat.index
+        else f"{s.board.turn_name} moves first; you will get an email when it is your turn."
+    )
+    return Content(
+        f"Game {s.game.pk} has started: you against {s.against}",
+        [
+            f"Game {s.game.pk} has started: every seat is taken and the tiles are dealt. "
+            f"You play against {names_in_words(s.others)}.",
+            first,
+            f"Each move has {s.game.move_hours} hour{'s' if s.game.move_hours != 1 else ''}.",
+        ],
+    )
+
+
+def _game_over(s: Situation) -> Content:
+    b = s.board
+    if len(b.winner_names) == 1:
+        result = f"{b.winner_names[0]} won"
+    else:
+        result = f"a tie between {names_in_words(b.winner_names)}"
+    scores = ", ".join(f"{n} {sc}" for n, sc in zip(b.players, b.scores, strict=True))
+    paragraphs = [
+        f"Game {s.game.pk} is over" + (f": {b.end_words}." if b.end_words else "."),
+        f"Final scores: {scores}.",
+        "You won. Congratulations!"
+        if s.seat.index in b.winners and len(b.winners) == 1
+        else "You share the win. Congratulations!"
+        if s.seat.index in b.winners
+        else f"The {'winner is' if len(b.winner_names) == 1 else 'winners are'} "
+        f"{names_in_words(b.winner_names)}.",
+        "The replay and the game record are on the game page.",
+    ]
+    return Content(
+        f"Game {s.game.pk} is over: {result}",
+        paragraphs,
+        show_rack=False,
+        turn_link=False,
+        extra={"replay_url": site_link("games:game_replay", s.game.pk)},
+    )
+
+
+def _warning(s: Situation) -> Content:
+    deadline = s.game.deadline_at
+    left = time_left(deadline) if deadline else "little time"
+    paragraphs = [
+        f"Your move in game {s.game.pk} against {names_in_words(s.others)} is due in {left}"
+        + (f", at {when(deadline, s.user)}." if deadline else "."),
+        "If the deadline passes, your turn is passed for you"
+        + (
+            f"; after {s.game.timeout_limit} missed turns in a row your seat is removed "
+            "from the game."
+            if s.game.timeout_limit
+            else "."
+        ),
+    ]
+    return Content(f"Game {s.game.pk}: {left} left for your move", paragraphs)
+
+
+def _timed_out(s: Situation) -> Content:
+    n = s.seat.timeouts_in_a_row
+    limit = s.game.timeout_limit
+    paragraphs = [
+        f"The deadline for your move in game {s.game.pk} passed, so you were auto-passed: "
+        "your turn was passed for you."
+    ]
+    if n and limit:
+        paragraphs.append(
+            f"That is {n} missed turn{'s' if n != 1 else ''} in a row; after {limit} a seat "
+            "is removed from the game."
+        )
+    if s.board.turn_name and not s.board.over:
+        paragraphs.append(f"It is now {s.board.turn_name}'s turn.")
+    return Content(f"Game {s.game.pk}: your time ran out and you were auto-passed", paragraphs)
+
+
+#: Events that can stand for a seat's removal after timeouts.
+REMOVAL_EVENTS = ("timed_out", "resigned")
+
+
+def _removed_seat(s: Situation) -> int | None:
+    """The seat removed: the one that reached the game's timeout limit, else the
+    seat of the timeout (or resignation) event the notification was owed for."""
+    limit = s.game.timeout_limit
+    late = [x.index for x in s.game.seats.all() if limit and x.timeouts_in_a_row >= limit]
+    if late:
+        return late[0]
+    seq = s.notification.event_seq
+    if seq is None:
+        return None
+    return (
+        Event.objects.filter(game=s.game, seq=seq, type__in=REMOVAL_EVENTS)
+        .values_list("seat", flat=True)
+        .first()
+    )
+
+
+def _removed(s: Situation) -> Content:
+    index = _removed_seat(s)
+    limit = s.game.timeout_limit
+    missed = f"{limit} missed turns in a row" if limit else "repeated missed turns"
+    if index == s.seat.index:
+        return Content(
+            f"Game {s.game.pk}: you were removed after {missed}",
+            [
+                f"You were removed from game {s.game.pk} after {missed}; "
+                "the others play on without you."
+            ],
+            show_rack=False,
+            turn_link=False,
+        )
+    name = s.board.players[index] if index is not None else "a player"
+    paragraphs = [f"{name} was removed from game {s.game.pk} after {missed}."]
+    paragraphs.append(
+        f"Game {s.game.pk} is over: too few players remain."
+        if s.board.over
+        else "The game goes on without them."
+    )
+    return Content(f"Game {s.game.pk}: {name} was removed after {missed}", paragraphs)
+
+
+def _claims_open(s: Situation) -> Content:
+    close = s.game.claims_close_at
+    until = f"until {when(close, s.user)}, in {time_left(close)}" if close else "for a while"
+    return Content(
+        f"Game {s.game.pk}: a JUMBULAYA can be called"
+        + (f" until {when(close, s.user)}" if close else ""),
+        [
+            f"The JUMBULAYA claim window of game {s.game.pk} is open {until}.",
+            "Calls are sealed until the window closes; then the longest valid JUMBULAYA wins.",
+            "To call, open the link below and send the move “jumbulaya WORD” (your word in "
+            "place of WORD), or call it on the game page.",
+        ],
+    )
+
+
+KINDS = {
+    Kind.YOUR_TURN: _your_turn,
+    Kind.GAME_STARTED: _started,
+    Kind.GAME_OVER: _game_over,
+    Kind.DEADLINE_WARNING: _warning,
+    Kind.TIMED_OUT: _timed_out,
+    Kind.REMOVED: _removed,
+    Kind.CLAIMS_OPEN: _claims_open,
+}
+
+
+# --- putting an email together -----------------------------------------------
+
+
+def _recipient_seat(notification: Notification) -> Seat | None:
+    """The recipient's seat, or ``None`` when nothing should be sent to them."""
+    user = notification.user
+    if user is None or not user.email:
+        return None
+    if user.email_mode == User.EmailMode.NONE:
+        return None
+    if user.email_mode == User.EmailMode.DIGEST and notification.kind in DIGEST_KINDS:
+        return None  # the daily digest lists it
+    seat = Seat.objects.filter(game_id=notification.game_id, user=user).first()
+    if seat is None or seat.muted:
+        return None
+    game = notification.game
+    if notification.kind in TURN_KINDS and (
+        game.status != Game.Status.PLAYING or game.turn_seat != seat.index
+    ):
+        return None  # the game moved on before the email went: no longer their turn
+    return seat
+
+
+def render_game_email(
+    notification: Notification, user: User, seat: Seat
+) -> tuple[str, str, str, dict[str, str]]:
+    """``(subject, text, html, headers)`` of a seat's game email."""
+    game = notification.game
+    state = services.current_state(game)
+    board = board_view(state, seat.index)
+    situation = Situation(notification, user, seat, game, board)
+    content = KINDS[Kind(notification.kind)](situation)
+    moves = history(services.load_events(game))[-RECENT_MOVES:] if content.show_history else []
+    mute = unsubscribe_url(user.pk, game.pk)
+    context = {
+        "marker": REPLY_MARKER,
+        "game": game,
+        "name": user.public_name,
+        "paragraphs": content.paragraphs,
+        "board": board,
+        "board_text": board_text(board),
+        "scores": list(zip(board.players, board.scores, strict=True)),
+        "rack": board.rack if content.show_rack else None,
+        "moves": [words for _, words in moves],
+        "link": turn_url(user.pk, game.pk, game.last_seq)
+        if content.turn_link and not board.over
+        else None,
+        "game_url": site_link("games:game", game.pk),
+        "preferences_url": site_link("games:email_preferences"),
+        "mute_url": mute,
+        "stop_url": unsubscribe_url(user.pk, None),
+        "site_url": settings.JUMBULAYA_SITE_URL,
+        **content.extra,
+    }
+    text = render_to_string("emails/game.txt", context)
+    html = render_to_string("emails/game.html", context)
+    return content.subject, text, html, game_headers(notification, mute)
+
+
+def _invitation(notification: Notification) -> EmailMultiAlternatives | None:
+    from games.invitations import invitation_email
+
+    rendered = invitation_email(notification)
+    if rendered is None:
+        return None
+    subject, text, html = rendered
+    return build_message(subject, text, html, notification.email, game_headers(notification, None))
+
+
+def message_for(notification: Notification) -> EmailMultiAlternatives | None:
+    """The email a notification row stands for, or ``None``: nothing to send
+    (no game email wanted, the game muted, covered by the digest, or out of date)."""
+    if notification.kind == Kind.INVITED:
+        return _invitation(notification)
+    seat = _recipient_seat(notification)
+    if seat is None or notification.user is None or notification.kind not in KINDS:
+        return None
+    user = notification.user
+    subject, text, html, headers = render_game_email(notification, user, seat)
+    return build_message(subject, text, html, user.email, headers)

@@ -1,0 +1,325 @@
+"""Pages reached from game emails.
+
+* ``/t/<token>/``: a turn link.  GET shows the game to the player the link was
+  sent to, without a sign-in, and lets this browser session see that one game;
+  it changes nothing (mail scanners open links).  Only a POST (CSRF protected)
+  makes a move, through :func:`games.services.submit` with the move number the
+  link was sent for, so an old link cannot act on a game that moved on.
+* ``/unsubscribe/<token>/``: GET asks for confirmation, POST applies it; the
+  RFC 8058 one-click POST (``List-Unsubscribe=One-Click``) needs no CSRF token,
+  the signed token being the proof.
+* ``/settings/email/``: the signed-in user's email preferences.
+
+Thin views: tokens come from :mod:`games.turnlinks`, access from
+:mod:`games.access`, moves go through :mod:`games.services`.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import CsrfViewMiddleware
+from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from accounts.models import User
+from games import services
+from games.access import Viewer, viewer_or_404
+from games.emails import zone_of
+from games.engine import Refusal
+from games.models import Event, Game, Seat
+from games.presenters import board_view, history
+from games.preview import web_refusal
+from games.turnlinks import (
+    SESSION_KEY,
+    BadLink,
+    TurnLink,
+    Unsubscribe,
+    read_turn_token,
+    read_unsubscribe_token,
+)
+
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+MAX_NOTATION = 200
+
+
+# --- turn links --------------------------------------------------------------
+
+
+def _link_problem(request: HttpRequest, message: str, status: int = 400) -> HttpResponse:
+    return render(request, "games/turn_link.html", {"problem": message}, status=status)
+
+
+def _link_viewer(request: HttpRequest, link: TurnLink) -> Viewer | None:
+    """The game as the link's player sees it, or ``None`` if the link no longer
+    opens it (the player has no seat in it any more)."""
+    from django.http import Http404
+
+    try:
+        viewer = viewer_or_404(link.game_id, request.user, {str(link.game_id): link.user_id})
+    except Http404:
+        return None
+    return viewer if viewer.seat is not None else None
+
+
+def _turn_context(
+    link: TurnLink, viewer: Viewer, *, error: str | None = None, notation: str = ""
+) -> dict[str, Any]:
+    game = viewer.game
+    player = next((s.user for s in game.seats.all() if s.index == viewer.seat), None)
+    ctx: dict[str, Any] = {
+        "game": game,
+        "seat": viewer.seat,
+        "tz_name": zone_of(player).key if player is not None else "UTC",
+        "link": link,
+        "stale": game.last_seq != link.seq,
+        "error": error,
+        "notation": notation,
+        "key": secrets.token_urlsafe(24),
+    }
+    if game.status == Game.Status.OPEN:
+        return ctx
+    state = services.current_state(game)
+    board = board_view(state, viewer.seat)
+    ctx |= {
+        "board": board,
+        "rows": [
+            {
+                "seat": i,
+                "name": name,
+                "score": board.scores[i],
+                "rack_size": board.rack_sizes[i],
+                "is_turn": board.turn == i,
+                "is_you": viewer.seat == i,
+                "resigned": i in board.resigned,
+                "winner": i in board.winners,
+            }
+            for i, name in enumerate(board.players)
+        ],
+        "log": list(reversed(history(services.load_events(game))))[:10],
+        "my_turn": board.turn == viewer.seat and not board.over,
+        "can_move": not board.over and viewer.seat not in board.resigned,
+    }
+    return ctx
+
+
+def _stale_message(link: TurnLink, game: Game) -> str:
+    return (
+        f"This link was sent when the game was at move {link.seq}, and the game has moved on "
+        f"since (it is at move {game.last_seq}), so nothing was changed. Use the link in "
+        "your latest email from this game, or sign in to play."
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def turn_link(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        link = read_turn_token(token)
+    except BadLink as e:
+        return _link_problem(request, e.message)
+    user = request.user
+    if user.is_authenticated and user.pk != link.user_id:
+        return _link_problem(
+            request,
+            "This link was sent to another player, and you are signed in as "
+            f"{user.public_name}. Sign out to use it, or open your own games.",
+            status=403,
+        )
+    viewer = _link_viewer(request, link)
+    if viewer is None:
+        return _link_problem(
+            request, "This link no longer opens a game: the game or your seat is gone.", 404
+        )
+    if not user.is_authenticated:
+        # This browser may now see this one game (and no other) as the link's player.
+        granted = dict(request.session.get(SESSION_KEY) or {})
+        if granted.get(str(link.game_id)) != link.user_id:
+            granted[str(link.game_id)] = link.user_id
+            request.session[SESSION_KEY] = granted
+    if request.method == "GET":
+        return render(request, "games/turn_link.html", _turn_context(link, viewer))
+    return _link_move(request, link, viewer, token)
+
+
+def _link_move(request: HttpRequest, link: TurnLink, viewer: Viewer, token: str) -> HttpResponse:
+    notation = str(request.POST.get("notation", "")).strip()
+    if not notation:
+        ctx = _turn_context(link, viewer, error="Write a move in the move field, then send it.")
+        return render(request, "games/turn_link.html", ctx, status=400)
+    if len(notation) > MAX_NOTATION:
+        ctx = _turn_context(link, viewer, error=f"A move has at most {MAX_NOTATION} characters.")
+        return render(request, "games/turn_link.html", ctx, status=400)
+    key = str(request.POST.get("idempotency_key", ""))
+    assert viewer.seat is not None
+    try:
+        own = web_refusal(notation)
+        if own is not None:
+            raise own
+        services.submit(
+            link.game_id,
+            viewer.seat,
+            notation,
+            link.seq,
+            Event.Source.LINK,
+            key if KEY_PATTERN.fullmatch(key) else None,
+        )
+    except Refusal as r:
+        ctx = _turn_context(link, viewer, error=r.message, notation=notation)
+        return render(request, "games/turn_link.html", ctx, status=422)
+    except services.StaleMove:
+        fresh = _link_viewer(request, link) or viewer
+        ctx = _turn_context(link, fresh, error=_stale_message(link, fresh.game))
+        return render(request, "games/turn_link.html", ctx, status=409)
+    except services.DuplicateMove:
+        messages.info(request, "This move was already received; it was made once.")
+        return redirect("games:turn_link", token=token)
+    except services.ServiceError as e:
+        ctx = _turn_context(link, viewer, error=e.message, notation=notation)
+        return render(request, "games/turn_link.html", ctx, status=409)
+    messages.success(request, "Your move was made.")
+    return redirect("games:turn_link", token=token)
+
+
+# --- unsubscribe links -------------------------------------------------------
+
+
+def _csrf_refusal(request: HttpRequest) -> HttpResponse | None:
+    """The CSRF check the middleware would make (the view is exempt only for the
+    one-click POST): ``None`` if the request passes."""
+
+    def protected(request: HttpRequest) -> HttpResponse:  # pragma: no cover - never called
+        return HttpResponse()
+
+    return CsrfViewMiddleware(protected).process_view(request, protected, (), {})
+
+
+def _unsubscribe_problem(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "games/unsubscribe.html", {"problem": message}, status=400)
+
+
+def _what(unsub: Unsubscribe) -> str:
+    if unsub.game_id is None:
+        return "all game emails"
+    return f"emails about game {unsub.game_id}"
+
+
+def _apply(user: User, seat: Seat | None) -> str:
+    if seat is not None:
+        if not seat.muted:
+            seat.muted = True
+            seat.save(update_fields=["muted"])
+        return (
+            f"Game {seat.game_id} is muted: you will get no more emails about it. "
+            "You can still play it on the site, and unmute it on your email preferences page."
+        )
+    if user.email_mode != User.EmailMode.NONE:
+        user.email_mode = User.EmailMode.NONE
+        user.save(update_fields=["email_mode"])
+    return (
+        "You will get no more game emails (invitations from friends still arrive). "
+        "You can turn them back on from your email preferences page."
+    )
+
+
+@csrf_exempt  # only the RFC 8058 one-click POST skips the check: see _csrf_refusal
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        unsub = read_unsubscribe_token(token)
+    except BadLink as e:
+        return _unsubscribe_problem(request, e.message)
+    user = User.objects.filter(pk=unsub.user_id).first()
+    if user is None:
+        return _unsubscribe_problem(
+            request, "This unsubscribe link is for an account that is gone."
+        )
+    seat = None
+    if unsub.game_id is not None:
+        seat = Seat.objects.filter(game_id=unsub.game_id, user=user).first()
+        if seat is None:
+            return _unsubscribe_problem(
+                request, "You no longer have a seat in that game, so it sends you no emails."
+            )
+    ctx: dict[str, Any] = {"what": _what(unsub), "scope_game": unsub.game_id, "token": token}
+    if request.method == "GET":
+        return render(request, "games/unsubscribe.html", ctx)
+    one_click = request.POST.get("List-Unsubscribe") == "One-Click"
+    if not one_click and (refusal := _csrf_refusal(request)) is not None:
+        return refusal
+    done = _apply(user, seat)
+    if one_click:
+        return HttpResponse(done, content_type="text/plain; charset=utf-8")
+    return render(request, "games/unsubscribe.html", ctx | {"done": done})
+
+
+# --- preferences -------------------------------------------------------------
+
+
+HOURS = [(h, f"{h:02d}:00") for h in range(24)]
+
+
+class EmailPreferencesForm(forms.Form):
+    email_mode = forms.ChoiceField(
+        label="Game emails", choices=User.EmailMode.choices, widget=forms.RadioSelect
+    )
+    digest_hour = forms.TypedChoiceField(
+        label="Send the daily digest at", choices=HOURS, coerce=int
+    )
+
+    def __init__(self, *args: Any, seats: list[Seat], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        for seat in seats:
+            self.fields[f"mute_{seat.game_id}"] = forms.BooleanField(
+                required=False, label=f"Mute game {seat.game_id}", initial=seat.muted
+            )
+
+    def mute_fields(self) -> list[tuple[Seat, forms.BoundField]]:
+        return [(seat, self[f"mute_{seat.game_id}"]) for seat in self.seats]
+
+
+def _active_seats(user: User) -> list[Seat]:
+    return list(
+        Seat.objects.filter(user=user, game__status__in=[Game.Status.OPEN, Game.Status.PLAYING])
+        .select_related("game")
+        .order_by("game_id")
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def preferences(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    assert isinstance(user, User)
+    seats = _active_seats(user)
+    initial = {"email_mode": user.email_mode, "digest_hour": user.digest_hour}
+    if request.method == "POST":
+        form = EmailPreferencesForm(request.POST, initial=initial, seats=seats)
+        if form.is_valid():
+            user.email_mode = form.cleaned_data["email_mode"]
+            user.digest_hour = form.cleaned_data["digest_hour"]
+            user.save(update_fields=["email_mode", "digest_hour"])
+            for seat in seats:
+                muted = bool(form.cleaned_data[f"mute_{seat.game_id}"])
+                if seat.muted != muted:
+                    seat.muted = muted
+                    seat.save(update_fields=["muted"])
+            messages.success(request, "Your email preferences are saved.")
+            return redirect("games:email_preferences")
+        status = 400
+    else:
+        form = EmailPreferencesForm(initial=initial, seats=seats)
+        status = 200
+    return render(
+        request,
+        "games/preferences.html",
+        {"form": form, "time_zone": user.time_zone},
+        status=status,
+    )
