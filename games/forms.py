@@ -138,6 +138,14 @@ class CreateGameForm(forms.Form):
         label="After a failed JUMBULAYA call, wait for another player's turn before calling again",
         required=False,
     )
+    claim_window = forms.BooleanField(
+        label="JUMBULAYA claim window",
+        required=False,
+        initial=True,
+        help_text="Once a JUMBULAYA can be called, everyone is told and has until the "
+        "deadline (at least 12 hours) to call one; calls stay sealed until then, and the "
+        "longest valid one wins. Off: the first valid call wins at once.",
+    )
     lexicon_name = forms.ChoiceField(
         label="Word list",
         help_text="The words the game accepts.",
@@ -148,6 +156,20 @@ class CreateGameForm(forms.Form):
         max_value=336,
         initial=72,
         help_text="1 to 336 (two weeks). When a player runs out of time, their turn is passed.",
+    )
+    skip_weekends = forms.BooleanField(
+        label="Weekends do not count",
+        required=False,
+        help_text="Saturdays and Sundays, in each player's own time zone, stop the clock.",
+    )
+    timeout_limit = forms.IntegerField(
+        label="Remove a player after this many missed turns in a row",
+        required=False,
+        min_value=1,
+        max_value=20,
+        initial=3,
+        help_text="A player whose time runs out this many turns in a row leaves the game; "
+        "the game goes on while two or more remain.",
     )
     is_public = forms.BooleanField(
         label="Public: anyone signed in may watch",
@@ -181,6 +203,9 @@ class CreateGameForm(forms.Form):
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(n, lexicon_label(n)) for n in names]
         field.initial = lexicons.DEFAULT_NAME
+
+    def clean_timeout_limit(self) -> int:
+        return self.cleaned_data.get("timeout_limit") or 3
 
     def clean_invite_emails(self) -> list[str]:
         raw = self.cleaned_data.get("invite_emails") or ""

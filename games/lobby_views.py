@@ -8,8 +8,8 @@ only, never another player's email address.
 from __future__ import annotations
 
 import zoneinfo
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, cast
 from urllib.parse import urlencode
 
@@ -22,13 +22,15 @@ from django.db.models import F, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.dates import MONTHS_3, WEEKDAYS_ABBR
+from django.utils.timesince import timeuntil
 from django.views.decorators.http import require_http_methods
 
 from accounts.models import User
 from games import services
-from games.engine import UnknownWordList, rules_from_json, state_from_json
+from games.engine import UnknownWordList, line_points, rules_from_json
 from games.forms import CreateGameForm, lexicon_label, preset_label, preset_options, rules_in_words
-from games.invitations import send_invitations
 from games.models import Game, Seat
 from games.tokens import INVITE_DAYS, invite_token, read_invite_token
 
@@ -61,68 +63,152 @@ def _user(request: HttpRequest) -> User:
 
 
 # --- the dashboard -----------------------------------------------------------
+#
+# The dashboard lists every active game of the user, so it is built for speed:
+# three queries of plain values (the user's active games, the last finished
+# ones, then all their seats), only the parts of the cached state that scores
+# need (never the racks or the bag, and no GameState), one URL reversal, and
+# every display string made here so the template only places them.
+
+#: The games' fields a row needs, read through the user's own seat.
+_ROW_FIELDS: dict[str, Any] = {
+    "status": F("game__status"),
+    "is_open": F("game__is_open"),
+    "turn_seat": F("game__turn_seat"),
+    "deadline_at": F("game__deadline_at"),
+    "created_at": F("game__created_at"),
+    "finished_at": F("game__finished_at"),
+    # The cached state's parts that scores and results need: JSON key
+    # transforms, which SQLite and PostgreSQL both evaluate in the database.
+    "lines": F("game__state__lines"),
+    "jumbulaya": F("game__state__jumbulaya"),
+    "resigned": F("game__state__resigned"),
+    "end": F("game__state__end"),
+}
+_FAR = datetime.max.replace(tzinfo=UTC)
+_PROBE = 8642097531  # a game id no URL prefix contains, to cut the reversed URL at
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerScore:
-    name: str
+    label: str  # "You" or a display name
     score: int | None
-    is_you: bool
-    resigned: bool = False
+    css: str  # the class of its list item: "you", " resigned", "you resigned" or ""
 
 
-@dataclass
+@dataclass(slots=True)
 class GameRow:
-    """One of the user's games, as the dashboard shows it."""
+    """One of the user's games, as the dashboard shows it: display strings only."""
 
-    game: Game
-    my_seat: int
-    opponents: list[str]
-    players: list[PlayerScore] = field(default_factory=list)
-    turn_name: str | None = None  # whose turn: "you" or a display name
+    url: str
+    title: str  # "Against Bob, Cy", or "Game 12" before anyone else has joined
+    #: The meta line up to its deadline: "Waiting for 2 more players", "Your turn",
+    #: "Bob\u2019s turn", "You won, 3 Mar 2026"...
+    meta: str
+    players: list[PlayerScore]  # empty for a game still gathering players
+    status: str
     my_turn: bool = False
-    deadline: datetime | None = None
-    free_seats: int = 0
-    result: str = ""  # for a finished game: who won
+    due: str = ""  # the deadline in the user's time zone, e.g. "Mon 2 Mar, 14:00"
+    due_iso: str = ""
+    due_in: str = ""  # e.g. "2 days, 3 hours"
+    deadline: datetime | None = None  # for sorting
+    created_at: datetime | None = None  # for sorting
 
 
-def _row(game: Game, user: User) -> GameRow:
-    seats = list(game.seats.all())
-    mine = next(s.index for s in seats if s.user_id == user.pk)
-    row = GameRow(
-        game=game,
-        my_seat=mine,
-        opponents=[_name(s) for s in seats if s.index != mine and s.user_id is not None],
-        free_seats=sum(1 for s in seats if s.user_id is None),
-    )
-    if game.status == Game.Status.OPEN or game.state is None:
-        row.players = [PlayerScore(_name(s), None, s.index == mine) for s in seats]
-        return row
+def _scores(lines: list[dict[str, Any]], made: dict[str, Any] | None, seats: int) -> list[int]:
+    """What :meth:`GameState.scores` returns, from the cached state's parts."""
+    out = [0] * seats
+    for line in lines:
+        owner = line["owner"]
+        if owner is not None:
+            out[owner] += line_points(line["tiles"])
+    if made is not None:
+        out[made["seat"]] += made["points"]
+    return out
+
+
+class _Dates:
+    """Dates as the ``date`` filter shows them in ``zone`` ("D j M, H:i" and
+    "j M Y"), and ``timeuntil``'s text, for a page's worth of rows."""
+
+    def __init__(self, zone: zoneinfo.ZoneInfo) -> None:
+        self.zone = zone
+        self.now = timezone.now()
+        self.days = [str(WEEKDAYS_ABBR[d]) for d in range(7)]
+        self.months = [""] + [str(MONTHS_3[m]).title() for m in range(1, 13)]
+
+    def due(self, when: datetime) -> tuple[str, str, str]:
+        """The text, the ISO form and the time left."""
+        t = when.astimezone(self.zone)
+        day = f"{self.days[t.weekday()]} {t.day} {self.months[t.month]}"
+        text = f"{day}, {t.hour:02d}:{t.minute:02d}"
+        return text, t.isoformat(), timeuntil(when, self.now)
+
+    def day(self, when: datetime) -> str:
+        t = when.astimezone(self.zone)
+        return f"{t.day} {self.months[t.month]} {t.year:04d}"
+
+
+def _row(game: dict[str, Any], seats: list[Seat], url: str, dates: _Dates) -> GameRow:
+    mine = game["my_seat"]
+    names = [_name(s) for s in seats]
+    others = [names[i] for i, s in enumerate(seats) if s.index != mine and s.user_id is not None]
+    title = f"Against {', '.join(others)}" if others else f"Game {game['game_id']}"
+    status = game["status"]
+    if status == Game.Status.OPEN:
+        free = sum(1 for s in seats if s.user_id is None)
+        listed = " (listed under Open games)" if game["is_open"] else ""
+        meta = f"Waiting for {free} more player{'' if free == 1 else 's'}{listed}"
+        return GameRow(url, title, meta, [], status, created_at=game["created_at"])
+    lines = game["lines"]
     # Only the scores leave the cached state: never a rack or the bag.
-    state = state_from_json(game.state)
-    scores = state.scores()
-    row.players = [
-        PlayerScore(_name(s), scores[s.index], s.index == mine, s.index in state.resigned)
-        for s in seats
+    scores: list[int | None]
+    if lines is None:  # no cached state (not expected once a game has started)
+        scores, resigned = [None] * len(seats), frozenset[int]()
+    else:
+        scores = list(_scores(lines, game["jumbulaya"], len(seats)))
+        resigned = frozenset(game["resigned"] or ())
+    players = [
+        PlayerScore(
+            "You" if s.index == mine else names[i],
+            scores[s.index],
+            ("you" if s.index == mine else "") + (" resigned" if s.index in resigned else ""),
+        )
+        for i, s in enumerate(seats)
     ]
-    if game.status == Game.Status.PLAYING and game.turn_seat is not None:
-        row.my_turn = game.turn_seat == mine
-        row.turn_name = "you" if row.my_turn else _name(seats[game.turn_seat])
-        row.deadline = game.deadline_at
-    if game.status == Game.Status.OVER:
-        winners = state.winners()
+    turn = game["turn_seat"]
+    if status == Game.Status.PLAYING:
+        row = GameRow(url, title, "", players, status)
+        if turn is not None:
+            row.my_turn = turn == mine
+            row.meta = "Your turn" if row.my_turn else f"{names[turn]}\u2019s turn"
+            row.deadline = game["deadline_at"]
+            if row.deadline is not None:
+                row.due, row.due_iso, row.due_in = dates.due(row.deadline)
+        return row
+    result = ""
+    if lines is not None and game["end"] is not None:  # as GameState.winners()
+        final = cast(list[int], scores)
+        live = [i for i in range(len(seats)) if i not in resigned]
+        top = max((final[i] for i in live), default=0)
+        winners = [i for i in live if final[i] == top]
         if mine in winners and len(winners) == 1:
-            row.result = "You won"
+            result = "You won"
         elif len(winners) == 1:
-            row.result = f"{_name(seats[winners[0]])} won"
+            result = f"{names[winners[0]]} won"
         elif winners:
-            names = ["you" if w == mine else _name(seats[w]) for w in winners]
-            row.result = "Tie: " + ", ".join(names)
-    return row
+            result = "Tie: " + ", ".join("you" if w == mine else names[w] for w in winners)
+    meta = result or "Game over"
+    if game["finished_at"] is not None:
+        meta += f", {dates.day(game['finished_at'])}"
+    return GameRow(url, title, meta, players, status)
 
 
-def _my_games(user: User) -> QuerySet[Game]:
-    return Game.objects.filter(seats__user=user).prefetch_related(_seats())
+def _my_games(user: User, statuses: list[str]) -> QuerySet[Seat, dict[str, Any]]:
+    """The user's games in ``statuses``, as values, with ``my_seat``."""
+    return Seat.objects.filter(user=user, game__status__in=statuses).values(
+        "game_id", my_seat=F("index"), **_ROW_FIELDS
+    )
 
 
 @login_required
@@ -130,30 +216,46 @@ def _my_games(user: User) -> QuerySet[Game]:
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The user's games: whose turn it is first, then waiting, then finished."""
     user = _user(request)
-    active = _my_games(user).filter(status__in=[Game.Status.PLAYING, Game.Status.OPEN])
-    rows = [_row(g, user) for g in active]
-    far = datetime.max.replace(tzinfo=zoneinfo.ZoneInfo("UTC"))
-    your_turn = sorted((r for r in rows if r.my_turn), key=lambda r: r.deadline or far)
+    active = list(_my_games(user, [Game.Status.PLAYING, Game.Status.OPEN]).order_by("game_id"))
+    finished = list(
+        _my_games(user, [Game.Status.OVER]).order_by(
+            F("game__finished_at").desc(nulls_last=True), "-game_id"
+        )[:FINISHED_SHOWN]
+    )
+    seats: dict[int, list[Seat]] = {g["game_id"]: [] for g in active + finished}
+    for seat in (
+        Seat.objects.filter(game_id__in=list(seats))
+        .select_related("user")
+        .only("game_id", "index", "user__display_name")
+        .order_by("index")
+    ):
+        seats[seat.game_id].append(seat)
+    # One reversal: "/games/<id>/" for every game.
+    head, _, tail = reverse("games:game", args=[_PROBE]).rpartition(str(_PROBE))
+    tz = _time_zone(user)
+    dates = _Dates(zoneinfo.ZoneInfo(tz))
+
+    def row(game: dict[str, Any]) -> GameRow:
+        gid = game["game_id"]
+        return _row(game, seats[gid], f"{head}{gid}{tail}", dates)
+
+    rows = [row(g) for g in active]
+    your_turn = sorted((r for r in rows if r.my_turn), key=lambda r: r.deadline or _FAR)
     playing = sorted(
-        (r for r in rows if not r.my_turn and r.game.status == Game.Status.PLAYING),
-        key=lambda r: r.deadline or far,
+        (r for r in rows if not r.my_turn and r.status == Game.Status.PLAYING),
+        key=lambda r: r.deadline or _FAR,
     )
     gathering = sorted(
-        (r for r in rows if r.game.status == Game.Status.OPEN),
-        key=lambda r: r.game.created_at,
+        (r for r in rows if r.status == Game.Status.OPEN),
+        key=lambda r: cast(datetime, r.created_at),
         reverse=True,
     )
-    finished = [
-        _row(g, user)
-        for g in _my_games(user)
-        .filter(status=Game.Status.OVER)
-        .order_by(F("finished_at").desc(nulls_last=True), "-pk")[:FINISHED_SHOWN]
-    ]
     email = (user.email or "").lower()
     invited = (
         Seat.objects.filter(invited_email=email, user__isnull=True, game__status=Game.Status.OPEN)
         .exclude(game__seats__user=user)
         .select_related("game__created_by")
+        .defer("game__state")
         .order_by("-game__created_at")
         if email
         else Seat.objects.none()
@@ -171,22 +273,29 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "games/dashboard.html",
         {
             "groups": [
-                ("Your turn", your_turn, "No game is waiting for your move."),
-                ("Waiting", playing + gathering, "No game is waiting for other players."),
-                ("Finished", finished, "No finished games yet."),
+                ("Your turn", "your-turn", your_turn, "No game is waiting for your move."),
+                (
+                    "Waiting",
+                    "waiting",
+                    playing + gathering,
+                    "No game is waiting for other players.",
+                ),
+                ("Finished", "finished", [row(g) for g in finished], "No finished games yet."),
             ],
             "invitations": invitations,
-            "tz": _time_zone(user),
+            "tz": tz,
         },
     )
 
 
-def _next_game(user: User) -> Game | None:
+def _next_game(user: User) -> int | None:
+    """The id of the game where the user's move is most urgent."""
     return (
         Game.objects.filter(
             status=Game.Status.PLAYING, seats__user=user, seats__index=F("turn_seat")
         )
         .order_by(F("deadline_at").asc(nulls_last=True), "pk")
+        .values_list("pk", flat=True)
         .first()
     )
 
@@ -195,11 +304,11 @@ def _next_game(user: User) -> Game | None:
 @require_http_methods(["GET"])
 def next_game(request: HttpRequest) -> HttpResponse:
     """The game where the user's move is most urgent."""
-    game = _next_game(_user(request))
-    if game is None:
+    game_id = _next_game(_user(request))
+    if game_id is None:
         messages.info(request, "No game is waiting for you.")
         return redirect("games:dashboard")
-    return redirect("games:game", game.pk)
+    return redirect("games:game", game_id)
 
 
 # --- creating a game ---------------------------------------------------------
@@ -224,8 +333,11 @@ def create(request: HttpRequest) -> HttpResponse:
                         is_public=data["is_public"],
                         is_open=data["is_open"],
                         invite_emails=data["invite_emails"],
+                        claim_window=data["claim_window"],
+                        skip_weekends=data["skip_weekends"],
+                        timeout_limit=data["timeout_limit"],
                     )
-                    invited = send_invitations(game, user)
+                    invited = len(data["invite_emails"])  # emailed by the outbox
             except services.ServiceError as e:
                 form.add_error(None, e.message)
             except UnknownWordList:
@@ -235,7 +347,8 @@ def create(request: HttpRequest) -> HttpResponse:
             else:
                 note = "Your game is created."
                 if invited:
-                    note += f" {invited} invitation{'s were' if invited > 1 else ' was'} emailed."
+                    plural = "s are" if invited > 1 else " is"
+                    note += f" {invited} invitation{plural} on the way by email."
                 if game.is_open:
                     note += " It is listed under Open games until its seats are full."
                 messages.success(request, note)

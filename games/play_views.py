@@ -12,15 +12,18 @@ import re
 import secrets
 import zoneinfo
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.utils import dateformat
+from django.utils import timezone as dj_timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from games import services
+from games import claims, services, vacations
 from games.access import Viewer, viewer_or_404
 from games.engine import Refusal
 from games.models import Event, Game
@@ -51,6 +54,7 @@ class PlayerRow:
     is_you: bool
     resigned: bool
     winner: bool
+    away_until: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,9 @@ def _time_zone(request: HttpRequest) -> str:
     return name
 
 
-def _player_rows(board: BoardView, seat: int | None) -> list[PlayerRow]:
+def _player_rows(board: BoardView, seat: int | None, game: Game) -> list[PlayerRow]:
+    users = {s.index: s.user_id for s in game.seats.all() if s.user_id is not None}
+    away = vacations.away_until_many(list(users.values()))
     return [
         PlayerRow(
             seat=i,
@@ -134,6 +140,7 @@ def _player_rows(board: BoardView, seat: int | None) -> list[PlayerRow]:
             is_you=seat == i,
             resigned=i in board.resigned,
             winner=i in board.winners,
+            away_until=away.get(users.get(i, 0)),
         )
         for i, name in enumerate(board.players)
     ]
@@ -183,11 +190,13 @@ def _context(
     board = board_view(state, viewer.seat)
     ctx |= {
         "board": board,
-        "rows": _player_rows(board, viewer.seat),
+        "rows": _player_rows(board, viewer.seat, game),
         "log": list(reversed(history(services.load_events(game)))),
         "rack_limit": state.rules.rack_limit,
         "can_move": viewer.is_player and not board.over and viewer.seat not in board.resigned,
         "my_turn": viewer.is_player and board.turn == viewer.seat,
+        "claims_close_at": None if board.over else game.claims_close_at,
+        "my_claims": claims.sealed_claims(game, viewer.seat),
     }
     return ctx
 
@@ -229,7 +238,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         own = web_refusal(notation)
         if own is not None:
             raise own
-        services.submit(game_id, viewer.seat, notation, expected_seq, Event.Source.WEB, key)
+        done = services.submit(game_id, viewer.seat, notation, expected_seq, Event.Source.WEB, key)
     except Refusal as r:
         return _page(request, viewer, status=422, error=r.message, accepted=r.accepted, **kept)
     except services.StaleMove:
@@ -245,10 +254,30 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         notice = "This move was already received; it was made once."
     except services.ServiceError as e:
         return _page(request, viewer, status=409, error=e.message, **kept)
+    else:
+        if done.sealed:
+            return _page(
+                request,
+                viewer_or_404(game_id, request.user),
+                notice=_sealed_notice(request, done.game),
+            )
     if _is_htmx(request):
         return _page(request, viewer_or_404(game_id, request.user), notice=notice)
     messages.success(request, notice)
     return redirect("games:game", game_id=game_id)
+
+
+def _sealed_notice(request: HttpRequest, game: Game) -> str:
+    closes = game.claims_close_at
+    if closes is None:
+        return "Your claim is sealed until the claim window closes."
+    tz_name = _time_zone(request)
+    local = dj_timezone.localtime(closes, zoneinfo.ZoneInfo(tz_name))
+    when = dateformat.format(local, "D j M Y, H:i")
+    return (
+        f"Your claim is sealed until {when} ({tz_name}), when the claim window closes: "
+        "nobody sees it before then, and the longest valid claim wins."
+    )
 
 
 @login_required

@@ -11,13 +11,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import lexicons
+from games import claims, deadlines, lexicons, outbox
 from games.engine import (
     Event as EngineEvent,
 )
@@ -70,6 +69,8 @@ class Submitted:
     game: Game
     state: GameState
     events: list[EngineEvent]
+    #: A JUMBULAYA call kept sealed until the game's claim window closes.
+    sealed: bool = False
 
 
 def display_name(user: User) -> str:
@@ -148,28 +149,18 @@ def _project(game: Game, state: GameState, *, turn_changed: bool) -> dict[str, o
             "deadline_at": None,
             "finished_at": now,
         }
-    elif turn_changed:
-        fields["deadline_at"] = now + timedelta(hours=game.move_hours)
+    elif turn_changed and state.turn is not None:
+        fields["deadline_at"] = deadlines.deadline_after(game, state.turn, now)
+        fields["warned_at"] = None
     return fields
 
 
 def _notify_after(game: Game, before: GameState | None, state: GameState) -> None:
     users = {seat.index: seat.user_id for seat in game.seats.all()}
     if state.over:
-        Notification.objects.bulk_create(
-            Notification(
-                kind=Notification.Kind.GAME_OVER, user_id=uid, game=game, event_seq=state.seq
-            )
-            for uid in users.values()
-            if uid is not None
-        )
+        outbox.owe(game, Notification.Kind.GAME_OVER, users=users.values(), seq=state.seq)
     elif state.turn is not None and (before is None or before.turn != state.turn):
-        Notification.objects.create(
-            kind=Notification.Kind.YOUR_TURN,
-            user_id=users[state.turn],
-            game=game,
-            event_seq=state.seq,
-        )
+        outbox.owe(game, Notification.Kind.YOUR_TURN, users=[users[state.turn]], seq=state.seq)
 
 
 def rebuild_projection(game: Game, *, write: bool = True) -> bool:
@@ -204,6 +195,9 @@ def create_game(
     is_public: bool = False,
     is_open: bool = False,
     invite_emails: Sequence[str] = (),
+    claim_window: bool = False,
+    skip_weekends: bool = False,
+    timeout_limit: int = 3,
 ) -> Game:
     """A new game with the creator in seat 0 and invitations for others."""
     if not 2 <= seat_count <= 4:
@@ -226,15 +220,16 @@ def create_game(
             move_hours=move_hours,
             is_public=is_public,
             is_open=is_open,
+            claim_window=claim_window,
+            skip_weekends=skip_weekends,
+            timeout_limit=timeout_limit,
         )
         now = timezone.now()
         Seat.objects.create(game=game, index=0, user=creator, joined_at=now)
         for i in range(1, seat_count):
             email = emails[i - 1] if i - 1 < len(emails) else ""
             Seat.objects.create(game=game, index=i, invited_email=email)
-        Notification.objects.bulk_create(
-            Notification(kind=Notification.Kind.INVITED, email=email, game=game) for email in emails
-        )
+        outbox.owe(game, Notification.Kind.INVITED, emails=emails)
     return game
 
 
@@ -278,10 +273,7 @@ def _start(game: Game, seats: list[Seat]) -> None:
     Game.objects.filter(pk=game.pk).update(**fields)
     for name, value in fields.items():
         setattr(game, name, value)
-    Notification.objects.bulk_create(
-        Notification(kind=Notification.Kind.GAME_STARTED, user_id=s.user_id, game=game, event_seq=1)
-        for s in seats
-    )
+    outbox.owe(game, Notification.Kind.GAME_STARTED, users=[s.user_id for s in seats], seq=1)
     _notify_after(game, None, state)
 
 
@@ -319,6 +311,9 @@ def submit(
                     f"you saw {expected_seq}); nothing was changed. Look again and resend."
                 )
             before = current_state(game)
+            if game.claims_close_at is not None and verb_of(move) == "jumbulaya":
+                claims.seal(game, before, seat, move)
+                return Submitted(game, before, [], sealed=True)
             events = decide(before, seat, move, game_lexicon(game))
             state = before
             rows = []
@@ -334,6 +329,8 @@ def submit(
             for name, value in fields.items():
                 setattr(game, name, value)
             _notify_after(game, before, state)
+            deadlines.after_move(game, seat, events)
+            claims.after_move(game, before, state)
     except IntegrityError as e:
         if idempotency_key and Event.objects.filter(idempotency_key=idempotency_key).exists():
             raise DuplicateMove("This move was already received; it was not made twice.") from e

@@ -1,0 +1,246 @@
+"""JUMBULAYA claim windows.
+
+Once all nine lines are claimed and one holds 7 or more tiles, a JUMBULAYA runs
+down almost every board, so under "anyone may call at any time" the first
+player to read their mail would win.  A game with ``Game.claim_window`` set
+plays it differently:
+
+* when the conditions first hold (:func:`after_move`), a claim window opens
+  until the current deadline, but for at least :data:`MIN_WINDOW`, and every
+  seat still in the game is told (a ``claims_open`` notification);
+* a call made while the window is open is *sealed* (:func:`seal`): it is
+  stored, shown to nobody but its caller, and not checked;
+* when the window closes (:func:`sweep`, every minute), every sealed claim is
+  judged against the board as it is then: each invalid claim costs its caller
+  a turn (the engine's ``JumbulayaFailed``), then the longest valid claim (most
+  tiles; ties: the earliest) is made, which ends the game.  With no valid claim
+  the game goes on, and a later call is decided at once.
+
+Every event still enters the log through :func:`games.services.submit`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import outbox
+from games.engine import (
+    Event as EngineEvent,
+)
+from games.engine import (
+    GameState,
+    JumbulayaVerified,
+    Lexicon,
+    Refusal,
+    parse_move,
+)
+from games.engine.jumbulaya import Found, best_call
+from games.engine.notation import CallJumbulaya
+from games.engine.tiles import Tiles
+from games.models import Event, Game, JumbulayaClaim, Notification
+
+log = logging.getLogger(__name__)
+
+#: The shortest a claim window may be, however close the deadline.
+MIN_WINDOW = timedelta(hours=12)
+#: Windows one sweep closes at most (the next sweep takes the rest).
+SWEEP_BATCH = 100
+#: How many times a claim is resubmitted when a move got in first.
+SUBMIT_ATTEMPTS = 5
+#: The longest claim word stored (a JUMBULAYA is at most 9 tiles).
+MAX_WORD = JumbulayaClaim._meta.get_field("word").max_length or 60
+
+
+# --- opening ---------------------------------------------------------------
+
+
+def after_move(game: Game, before: GameState, state: GameState) -> None:
+    """Bookkeeping after an accepted move (inside its transaction): open the
+    window when the JUMBULAYA conditions first hold, and let the sealed claims
+    lapse when the game ended some other way while the window was open."""
+    if state.over:
+        if game.claims_close_at is not None:
+            _lapse(game)
+        return
+    if not game.claim_window or not state.jumbulaya_open() or before.jumbulaya_open():
+        return
+    now = timezone.now()
+    closes = max(game.deadline_at or now, now + MIN_WINDOW)
+    opened = Game.objects.filter(pk=game.pk, claims_close_at__isnull=True).update(
+        claims_close_at=closes
+    )
+    if opened != 1:
+        return
+    game.claims_close_at = closes
+    users = [
+        s.user_id for s in game.seats.all() if s.user_id is not None and state.in_game(s.index)
+    ]
+    outbox.owe(game, Notification.Kind.CLAIMS_OPEN, users=users, seq=state.seq)
+
+
+def _lapse(game: Game) -> None:
+    """The game ended (ten tiles, all lines, stalled, resigned) while its window
+    was open: the window closes and its sealed claims are never made."""
+    Game.objects.filter(pk=game.pk).update(claims_close_at=None)
+    game.claims_close_at = None
+    game.claims.filter(resolved_at__isnull=True).update(resolved_at=timezone.now())
+
+
+# --- sealing -----------------------------------------------------------------
+
+
+def seal(game: Game, state: GameState, seat: int, move: str) -> None:
+    """Store ``seat``'s call ``move`` (``jumbulaya WORD``) unseen until the window
+    closes (inside :func:`~games.services.submit`'s transaction).
+
+    The checks a call gets from the engine before its word is looked at run
+    here, in the engine's order, and raise its :class:`Refusal`; the word itself
+    is not checked, so that nobody learns whether it is valid before the close.
+    The same word sent twice by a seat is stored once.
+    """
+    if state.over:
+        raise Refusal("game_over", "The game is over: no more moves can be made.")
+    if not 0 <= seat < state.seats or seat in state.resigned:
+        raise Refusal("not_in_game", "You are no longer in this game, so you cannot move.")
+    command = parse_move(move)
+    if not isinstance(command, CallJumbulaya):
+        raise Refusal("bad_move", f"Could not read the move {move!r} as a JUMBULAYA call.")
+    if not state.jumbulaya_open():
+        raise Refusal(
+            "jumbulaya_closed",
+            "A JUMBULAYA can be called only once all nine lines are claimed and one of them "
+            "holds 7 or more tiles.",
+        )
+    if seat in state.barred:
+        raise Refusal(
+            "jumbulaya_barred",
+            "After a call that failed you may not call JUMBULAYA again until another player "
+            "has completed a turn.",
+        )
+    word = command.word.text
+    if len(word) > MAX_WORD:
+        raise Refusal(
+            "bad_move",
+            f"A JUMBULAYA is 7 to 9 tiles; {word[:20]}… is {len(word)} characters long, "
+            "far too long to be one.",
+        )
+    unresolved = game.claims.filter(seat=seat, resolved_at__isnull=True)
+    if not unresolved.filter(word=word).exists():
+        JumbulayaClaim.objects.create(game=game, seat=seat, word=word)
+
+
+def sealed_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
+    """``seat``'s own claims still sealed (none for a spectator): never anyone
+    else's."""
+    if seat is None:
+        return []
+    return list(game.claims.filter(seat=seat, resolved_at__isnull=True).order_by("created_at"))
+
+
+# --- closing -----------------------------------------------------------------
+
+
+def sweep(now: datetime | None = None) -> int:
+    """Close every window that is due and resolve its claims.  Returns how many
+    windows this sweep closed (a window another sweep closed is not counted)."""
+    now = now or timezone.now()
+    due = list(
+        Game.objects.filter(claims_close_at__lte=now)
+        .order_by("claims_close_at")
+        .values_list("pk", flat=True)[:SWEEP_BATCH]
+    )
+    resolved = 0
+    for game_id in due:
+        try:
+            if close(game_id, now):
+                resolved += 1
+        except Exception:  # one game's trouble must not hold up the others' windows
+            log.exception(
+                "could not close the claim window of game %s; the next sweep retries", game_id
+            )
+    return resolved
+
+
+def close(game_id: int, now: datetime | None = None) -> bool:
+    """Close game ``game_id``'s window if it is due and resolve its claims, in
+    one transaction (so that no call can be decided between the close and the
+    resolution).  False when the window is not due, or another sweep closed it."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        closed = Game.objects.filter(pk=game_id, claims_close_at__lte=now).update(
+            claims_close_at=None
+        )
+        if closed != 1:
+            return False
+        game = Game.objects.select_for_update().get(pk=game_id)
+        claims = list(game.claims.filter(resolved_at__isnull=True).order_by("created_at", "pk"))
+        if claims and game.status == Game.Status.PLAYING:
+            _resolve(game, claims)
+        JumbulayaClaim.objects.filter(pk__in=[c.pk for c in claims]).update(
+            resolved_at=timezone.now()
+        )
+    return True
+
+
+def _verify(
+    claim: JumbulayaClaim, board: Sequence[Tiles], lexicon: Lexicon, state: GameState
+) -> Found | None:
+    """What the engine would verify ``claim`` as on ``board`` (``None``: it
+    would fail)."""
+    try:
+        command = parse_move(f"jumbulaya {claim.word}")
+    except Refusal:
+        return None
+    if not isinstance(command, CallJumbulaya):
+        return None
+    return best_call(board, command.word.candidates(), lexicon, state.rules)
+
+
+def _resolve(game: Game, claims: list[JumbulayaClaim]) -> None:
+    """Judge ``claims`` against the board as it is now: the invalid ones cost
+    their callers a turn, then the longest valid one ends the game."""
+    from games import services
+
+    state = services.current_state(game)
+    lexicon = services.game_lexicon(game)
+    board = [line.tiles for line in state.lines]
+    judged = [(claim, _verify(claim, board, lexicon, state)) for claim in claims]
+    valid = [(c, found) for c, found in judged if found is not None and state.in_game(c.seat)]
+    # The longest wins; ``claims`` is in the order made, and the sort is stable.
+    valid.sort(key=lambda pair: -len(pair[1].tiles))
+    winner = valid[0][0].seat if valid else None
+    for claim, found in judged:
+        # The winner's own failed calls cost nothing: the game ends with their
+        # JUMBULAYA, and with the cooldown rule a failed call would bar it.
+        if found is None and claim.seat != winner:
+            _make(game.pk, claim)
+    for claim, _ in valid:
+        events = _make(game.pk, claim)
+        if any(isinstance(e, JumbulayaVerified) for e in events):
+            return
+
+
+def _make(game_id: int, claim: JumbulayaClaim) -> list[EngineEvent]:
+    """Submit ``claim`` as a call through the one door, with the game's current
+    sequence number (re-read when a move got in first).  Returns its events:
+    none when the rules refuse it (a seat that resigned, or one barred by its
+    own earlier failed call)."""
+    from games import services
+
+    move = f"jumbulaya {claim.word}"
+    for _ in range(SUBMIT_ATTEMPTS):
+        seq = Game.objects.values_list("last_seq", flat=True).get(pk=game_id)
+        try:
+            return services.submit(game_id, claim.seat, move, seq, Event.Source.SYSTEM).events
+        except services.StaleMove:
+            continue
+        except Refusal as r:
+            log.info("game %s: the sealed claim %r was not made: %s", game_id, move, r.message)
+            return []
+    log.warning("game %s: the sealed claim %r was not made: the game kept moving", game_id, move)
+    return []

@@ -1,0 +1,440 @@
+"""JUMBULAYA claim windows: opening, sealed calls, closing and the pages.
+
+The deal is the browser test's: nine lines that are words, so nine moves
+(Ann, Bob, Ann, ...) claim the board; line 1 holds 7 tiles, so the ninth move
+(Ann's "9 CUT") makes a JUMBULAYA callable.  SPRINTS and RAINOUT (7 tiles) and
+SPRINTSO (8 tiles, in this test's word list only) run down the board; PRINTED
+is not a listed word.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.utils import timezone
+
+from accounts.models import User
+from games import claims, lexicons, services
+from games.engine import GameStarted, Refusal, start, state_to_json
+from games.engine.tiles import full_set
+from games.models import Event, Game, JumbulayaClaim, Notification
+
+WORDS = ["STRANGE", "APE", "ORB", "DIM", "TEN", "OAT", "BUS", "STOW", "CUT"]
+WORDS += ["SPRINTS", "RAINOUT", "SPRINTSO"]
+LINES = [
+    ["S", "T", "R", "A", "N", "G", "E"], ["A", "P", "E"], ["O", "R", "B"], ["D", "I", "M"],
+    ["T", "E", "N"], ["O", "A", "T"], ["B", "U", "S"], ["ST", "O", "W"], ["C", "U", "T"],
+]  # fmt: skip
+RACKS = [["A", "B", "D", "F", "H"], ["K", "L", "M", "O", "Y"]]
+#: The nine moves that claim the board, Ann first; the last one opens the window.
+CLAIM_THE_BOARD = ["1 STRANGE", "2 APE", "3 ORB", "4 DIM", "5 TEN", "6 OAT", "7 BUS"]
+CLAIM_THE_BOARD += ["8 [ST]OW", "9 CUT"]
+ANN, BOB = 0, 1
+
+
+@pytest.fixture
+def word_list(tmp_path: Path, settings: Any) -> Iterator[str]:
+    settings.JUMBULAYA_WORDLIST_DIR = tmp_path / "wordlists"
+    lexicons.store.cache_clear()
+    source = tmp_path / "words.txt"
+    source.write_text("\n".join(WORDS) + "\n")
+    lexicons.store().install("claims", source)
+    yield "claims"
+    lexicons.store.cache_clear()
+
+
+@pytest.fixture
+def dealt(started_game: Callable[..., Game], word_list: str) -> Callable[..., Game]:
+    """``dealt(claim_window=True, **options)``: a started game between Ann and Bob
+    with the known deal, Ann to move."""
+
+    def make(claim_window: bool = True, **options: Any) -> Game:
+        game = started_game(players=2, lexicon_name=word_list, claim_window=claim_window, **options)
+        dealt_state = services.current_state(game)
+        bag = Counter(full_set())
+        bag.subtract(t for group in [*LINES, *RACKS] for t in group)
+        old = Event.objects.get(game=game, seq=1)
+        started = GameStarted(
+            rules=dealt_state.rules,
+            lexicon=old.payload["lexicon"],
+            lexicon_sha256=old.payload["lexicon_sha256"],
+            players=dealt_state.players,
+            first=ANN,
+            lines=tuple(tuple(line) for line in LINES),
+            racks=tuple(tuple(rack) for rack in RACKS),
+            bag=tuple(sorted(bag.elements())),
+        )
+        row = services.event_row(game, started, 1, Event.Source.SYSTEM, None)
+        Event.objects.filter(pk=old.pk).update(payload=row.payload, private=row.private)
+        Game.objects.filter(pk=game.pk).update(state=state_to_json(start(started)), turn_seat=ANN)
+        game.refresh_from_db()
+        return game
+
+    return make
+
+
+def send(game: Game, seat: int, move: str) -> services.Submitted:
+    """``move`` for ``seat`` with the game's current sequence number."""
+    seq = Game.objects.values_list("last_seq", flat=True).get(pk=game.pk)
+    return services.submit(game.pk, seat, move, seq, Event.Source.WEB)
+
+
+def play(game: Game, moves: list[str]) -> None:
+    """Each move by the seat whose turn it is."""
+    for move in moves:
+        seat = services.current_state(Game.objects.get(pk=game.pk)).turn
+        assert seat is not None
+        send(game, seat, move)
+
+
+def opened(dealt: Callable[..., Game], **options: Any) -> Game:
+    """A game whose claim window the ninth move just opened (Bob to move)."""
+    game = dealt(**options)
+    play(game, CLAIM_THE_BOARD)
+    game.refresh_from_db()
+    assert game.claims_close_at is not None
+    return game
+
+
+def close_now(game: Game) -> int:
+    """Move the window's close into the past and run the sweep."""
+    Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
+    return claims.sweep()
+
+
+def types_after(game: Game, seq: int) -> list[tuple[str, int | None]]:
+    return list(
+        Event.objects.filter(game=game, seq__gt=seq).order_by("seq").values_list("type", "seat")
+    )
+
+
+def claims_open_for(game: Game) -> list[tuple[int | None, int | None]]:
+    return sorted(
+        Notification.objects.filter(game=game, kind=Notification.Kind.CLAIMS_OPEN).values_list(
+            "user_id", "event_seq"
+        )
+    )
+
+
+def users_of(game: Game) -> list[int | None]:
+    return [s.user_id for s in game.seats.order_by("index")]
+
+
+# --- opening -----------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_window_opens_when_the_conditions_first_hold(dealt: Callable[..., Game]) -> None:
+    game = dealt()
+    play(game, CLAIM_THE_BOARD[:-1])
+    game.refresh_from_db()
+    assert game.claims_close_at is None
+    assert not services.current_state(game).jumbulaya_open()
+    assert claims_open_for(game) == []
+
+    before = timezone.now()
+    play(game, CLAIM_THE_BOARD[-1:])
+    game.refresh_from_db()
+    assert services.current_state(game).jumbulaya_open()
+    # 72 hours per move: the window runs to the deadline, which is over 12 hours away.
+    assert game.deadline_at is not None and game.deadline_at > before + timedelta(hours=12)
+    assert game.claims_close_at == game.deadline_at
+    assert claims_open_for(game) == sorted((uid, game.last_seq) for uid in users_of(game))
+
+    # Later moves neither reopen nor move the window.
+    closes = game.claims_close_at
+    send(game, BOB, "pass")
+    game.refresh_from_db()
+    assert game.claims_close_at == closes
+    assert len(claims_open_for(game)) == 2
+
+
+@pytest.mark.django_db
+def test_a_short_deadline_still_gives_twelve_hours(dealt: Callable[..., Game]) -> None:
+    before = timezone.now()
+    game = opened(dealt, move_hours=1)
+    after = timezone.now()
+    assert game.claims_close_at is not None
+    assert before + timedelta(hours=12) <= game.claims_close_at <= after + timedelta(hours=12)
+
+
+@pytest.mark.django_db
+def test_with_the_option_off_the_first_valid_call_wins_at_once(
+    dealt: Callable[..., Game],
+) -> None:
+    game = dealt(claim_window=False)
+    play(game, CLAIM_THE_BOARD)
+    game.refresh_from_db()
+    assert game.claims_close_at is None
+    assert claims_open_for(game) == []
+    done = send(game, BOB, "jumbulaya SPRINTS")
+    assert not done.sealed and done.state.over
+    game.refresh_from_db()
+    assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
+    assert not JumbulayaClaim.objects.filter(game=game).exists()
+
+
+# --- sealing -----------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_call_in_the_window_is_sealed_and_appends_nothing(dealt: Callable[..., Game]) -> None:
+    game = opened(dealt)
+    events = Event.objects.filter(game=game).count()
+    done = send(game, BOB, "jumbulaya sprints")
+    assert done.sealed and done.events == []
+    again = send(game, BOB, "jumbulaya SPRINTS")  # the same word again: stored once
+    assert again.sealed
+    send(game, ANN, "jumbulaya PRINTED")  # not even a word: nobody is told yet
+    game.refresh_from_db()
+    assert Event.objects.filter(game=game).count() == events
+    assert game.status == Game.Status.PLAYING and game.last_seq == events
+    assert list(JumbulayaClaim.objects.filter(game=game).values_list("seat", "word")) == [
+        (BOB, "SPRINTS"),
+        (ANN, "PRINTED"),
+    ]
+    assert [c.word for c in claims.sealed_claims(game, BOB)] == ["SPRINTS"]
+    assert [c.word for c in claims.sealed_claims(game, ANN)] == ["PRINTED"]
+    assert claims.sealed_claims(game, None) == []
+
+
+@pytest.mark.django_db
+def test_sealing_refuses_what_the_engine_refuses_before_the_word(
+    dealt: Callable[..., Game],
+) -> None:
+    game = opened(dealt)
+    state = services.current_state(game)
+    cases: list[tuple[Any, int, str, str]] = [
+        (replace(state, end="ten_tiles", turn=None), BOB, "jumbulaya SPRINTS", "game_over"),
+        (replace(state, resigned=frozenset({BOB})), BOB, "jumbulaya SPRINTS", "not_in_game"),
+        (state, 7, "jumbulaya SPRINTS", "not_in_game"),
+        (state, BOB, "jumbulaya", "bad_move"),
+        (state, BOB, "jumbulaya SP!NTS", "bad_move"),
+        (state, BOB, "jumbulaya QXRINTS", "unknown_tile"),
+        (replace(state, barred=frozenset({BOB})), BOB, "jumbulaya SPRINTS", "jumbulaya_barred"),
+        (state, BOB, "jumbulaya " + "A" * 80, "bad_move"),
+    ]
+    for st, seat, move, code in cases:
+        with pytest.raises(Refusal) as refused:
+            claims.seal(game, st, seat, move)
+        assert refused.value.code == code, move
+        assert refused.value.message and "Traceback" not in refused.value.message
+    assert not JumbulayaClaim.objects.filter(game=game).exists()
+    # Through the one door: a stale call is refused like any stale move.
+    with pytest.raises(services.StaleMove):
+        services.submit(game.pk, BOB, "jumbulaya SPRINTS", game.last_seq - 1, "web")
+
+
+# --- closing -----------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_longest_valid_claim_wins_after_the_failed_ones(dealt: Callable[..., Game]) -> None:
+    game = opened(dealt)
+    seq = game.last_seq
+    send(game, ANN, "jumbulaya SPRINTS")  # valid, 7 tiles, first
+    send(game, ANN, "jumbulaya PRINTED")  # Ann's own failed call: she does not win anyway
+    send(game, BOB, "jumbulaya PRINTED")  # not a word: the winner's own failure costs nothing
+    send(game, BOB, "jumbulaya SPRINTSO")  # valid, 8 tiles: the longest
+    assert close_now(game) == 1
+    game.refresh_from_db()
+    assert types_after(game, seq) == [("jumbulaya_failed", ANN), ("jumbulaya_verified", BOB)]
+    assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
+    state = services.current_state(game)
+    assert state.jumbulaya is not None and state.jumbulaya.seat == BOB
+    assert len(state.jumbulaya.tiles) == 8
+    assert game.claims_close_at is None
+    assert not JumbulayaClaim.objects.filter(game=game, resolved_at__isnull=True).exists()
+    assert (
+        Event.objects.filter(game=game, type="jumbulaya_verified")
+        .values_list("source", flat=True)
+        .get()
+        == Event.Source.SYSTEM
+    )
+    assert claims.sweep() == 0  # nothing left to close
+
+
+@pytest.mark.django_db
+def test_equal_claims_go_to_the_earliest(dealt: Callable[..., Game]) -> None:
+    game = opened(dealt)
+    seq = game.last_seq
+    send(game, BOB, "jumbulaya RAINOUT")
+    send(game, ANN, "jumbulaya SPRINTS")
+    # Ann's claim was made first (the order is the time made, not the row's number).
+    bob_claim = JumbulayaClaim.objects.get(game=game, seat=BOB)
+    JumbulayaClaim.objects.filter(game=game, seat=ANN).update(
+        created_at=bob_claim.created_at - timedelta(minutes=5)
+    )
+    assert close_now(game) == 1
+    assert types_after(game, seq) == [("jumbulaya_verified", ANN)]
+    state = services.current_state(Game.objects.get(pk=game.pk))
+    assert state.jumbulaya is not None and state.jumbulaya.tiles == tuple("SPRINTS")
+
+
+@pytest.mark.django_db
+def test_failed_claims_cost_a_turn_and_the_game_goes_on(dealt: Callable[..., Game]) -> None:
+    game = opened(dealt)
+    seq = game.last_seq
+    send(game, ANN, "jumbulaya PRINTED")
+    assert close_now(game) == 1
+    game.refresh_from_db()
+    assert types_after(game, seq) == [("jumbulaya_failed", ANN)]
+    assert game.status == Game.Status.PLAYING and game.claims_close_at is None
+    state = services.current_state(game)
+    assert state.turn == BOB and state.skips[ANN] == 1  # Ann loses her next turn
+    send(game, BOB, "pass")
+    assert services.current_state(Game.objects.get(pk=game.pk)).turn == BOB
+    # After the window a call is decided at once: the first valid one wins.
+    done = send(game, BOB, "jumbulaya SPRINTS")
+    assert not done.sealed and done.state.over
+
+
+@pytest.mark.django_db
+def test_a_window_without_claims_closes_and_nothing_happens(dealt: Callable[..., Game]) -> None:
+    game = opened(dealt)
+    seq = game.last_seq
+    assert close_now(game) == 1
+    game.refresh_from_db()
+    assert types_after(game, seq) == []
+    assert game.status == Game.Status.PLAYING and game.claims_close_at is None
+    assert game.last_seq == seq
+
+
+@pytest.mark.django_db
+def test_a_window_not_yet_due_stays_open(dealt: Callable[..., Game]) -> None:
+    game = opened(dealt)
+    send(game, BOB, "jumbulaya SPRINTS")
+    assert claims.sweep() == 0
+    game.refresh_from_db()
+    assert game.claims_close_at is not None and game.status == Game.Status.PLAYING
+
+
+@pytest.mark.django_db
+def test_claims_lapse_when_the_game_ends_another_way(dealt: Callable[..., Game]) -> None:
+    game = opened(dealt)
+    send(game, BOB, "jumbulaya SPRINTS")
+    send(game, ANN, "resign")  # two players: the game is over
+    game.refresh_from_db()
+    assert game.status == Game.Status.OVER and game.end_reason == "resigned"
+    assert game.claims_close_at is None
+    assert not JumbulayaClaim.objects.filter(game=game, resolved_at__isnull=True).exists()
+    assert not Event.objects.filter(game=game, type__startswith="jumbulaya").exists()
+
+
+@pytest.mark.django_db
+def test_a_resigned_callers_claim_is_not_made(dealt: Callable[..., Game]) -> None:
+    game = opened(dealt)
+    seq = game.last_seq
+    send(game, ANN, "jumbulaya SPRINTSO")
+    send(game, BOB, "jumbulaya SPRINTS")
+    # Ann's claim cannot be made once she is out (set directly: with two players,
+    # a resignation ends the game).
+    state = services.current_state(game)
+    Game.objects.filter(pk=game.pk).update(
+        state=state_to_json(replace(state, resigned=frozenset({ANN})))
+    )
+    assert close_now(game) == 1
+    assert types_after(game, seq) == [("jumbulaya_verified", BOB)]
+
+
+# --- two sweeps at once ------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_sweeps_at_once_resolve_the_window_once(dealt: Callable[..., Game]) -> None:
+    game = opened(dealt)
+    seq = game.last_seq
+    send(game, ANN, "jumbulaya PRINTED")
+    send(game, BOB, "jumbulaya SPRINTS")
+    Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
+    barrier = threading.Barrier(2)
+    results: list[int] = []
+    errors: list[BaseException] = []
+
+    def sweeper() -> None:
+        try:
+            barrier.wait(timeout=10)
+            results.append(claims.sweep())
+        except BaseException as e:  # reported by the assertion below
+            errors.append(e)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=sweeper) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert errors == []
+    assert sorted(results) == [0, 1]
+    assert types_after(game, seq) == [("jumbulaya_failed", ANN), ("jumbulaya_verified", BOB)]
+
+
+# --- the game page -----------------------------------------------------------
+
+
+def call_form(game: Game, word: str, key: str) -> dict[str, str]:
+    return {"jumbulaya_word": word, "expected_seq": str(game.last_seq), "idempotency_key": key}
+
+
+def client_for(user: User | None) -> Client:
+    assert user is not None
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.django_db
+def test_the_page_seals_a_call_and_shows_it_to_its_caller_only(
+    dealt: Callable[..., Game], make_user: Callable[[str], User]
+) -> None:
+    game = opened(dealt, is_public=True)
+    ann = client_for(game.seats.get(index=ANN).user)
+    bob = client_for(game.seats.get(index=BOB).user)
+    eve = client_for(make_user("eve"))
+    url = f"/games/{game.pk}/"
+
+    response = bob.post(f"{url}move/", call_form(game, "sprints", "bob-call-key-0123456789"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Your claim is sealed until" in html
+    assert "Your sealed claims: <strong>SPRINTS</strong>" in html
+    assert Event.objects.filter(game=game).count() == game.last_seq
+
+    bobs = bob.get(url).content.decode()
+    assert "Claim window open until" in bobs and "calls are sealed until then" in bobs
+    assert "SPRINTS" in bobs
+    for other in (ann, eve):
+        page = other.get(url).content.decode()
+        assert "Claim window open until" in page
+        assert "SPRINTS" not in page and "sealed claims" not in page
+
+    # An htmx call gets the live part with the same notice.
+    response = ann.post(
+        f"{url}move/",
+        call_form(game, "rainout", "ann-call-key-0123456789"),
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Your claim is sealed until" in html and "RAINOUT" in html and "SPRINTS" not in html
+
+    close_now(game)
+    page = ann.get(url).content.decode()
+    assert "The game is over" in page and "Claim window open" not in page
+
+
+@pytest.mark.django_db
+def test_no_window_is_shown_before_it_opens(dealt: Callable[..., Game]) -> None:
+    game = dealt()
+    page = client_for(game.seats.get(index=ANN).user).get(f"/games/{game.pk}/")
+    assert "Claim window" not in page.content.decode()
