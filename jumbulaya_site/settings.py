@@ -183,6 +183,7 @@ if CELERY_BROKER_URL == "filesystem://":
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_QUEUE_DIR),
         "data_folder_out": str(_QUEUE_DIR),
+        "control_folder": str(JUMBULAYA_VAR_DIR / "celery" / "control"),
         "store_processed": False,
     }
 else:
