@@ -176,10 +176,13 @@ def calendar_for(game: Game, user_id: int | None, tz_name: str, after: datetime)
     return Calendar(time_zone(tz_name), game.skip_weekends, tuple(vacation_spans(user_id, after)))
 
 
-def deadline_after(game: Game, seat: int, now: datetime) -> datetime:
+def deadline_after(
+    game: Game, seat: int, now: datetime, player: tuple[int | None, str] | None = None
+) -> datetime:
     """When ``seat``'s move, due from ``now``, is late: ``move_hours`` of counting
-    time after ``now``."""
-    user_id, tz_name = _seat_user(game, seat)
+    time after ``now``.  ``player`` is the seat's (user id, time zone) when the
+    caller has it already."""
+    user_id, tz_name = player or _seat_user(game, seat)
     calendar = calendar_for(game, user_id, tz_name, now)
     return walk(now, timedelta(hours=game.move_hours), calendar)
 
@@ -230,26 +233,26 @@ def move_deadlines(user_id: int, old_spans: Sequence[Interval], since: datetime)
 # --- after a move ----------------------------------------------------------------
 
 
-def after_move(game: Game, seat: int, events: Sequence[Event]) -> None:
+def after_move(game: Game, seat: Seat, events: Sequence[Event]) -> None:
     """Bookkeeping after an accepted move (inside its transaction): count the
     seat's timeouts in a row (any turn it plays itself resets the count), and a
     move by a player on vacation ends the vacation (nothing else is
     recomputed)."""
-    own = [e for e in events if getattr(e, "seat", None) == seat]
+    own = [e for e in events if getattr(e, "seat", None) == seat.index]
     if not own:
         return
-    seats = Seat.objects.filter(game_id=game.pk, index=seat)
+    seats = Seat.objects.filter(pk=seat.pk)
     if any(isinstance(e, TimedOut) for e in own):
         seats.update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
         return
     if all(isinstance(e, Resigned) for e in own):
         return
-    seats.exclude(timeouts_in_a_row=0).update(timeouts_in_a_row=0)
-    user_id = seats.values_list("user_id", flat=True).first()
-    if user_id is not None:
+    if seat.timeouts_in_a_row:
+        seats.update(timeouts_in_a_row=0)
+    if seat.user_id is not None:
         now = timezone.now()
         Vacation.objects.filter(
-            user_id=user_id, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
+            user_id=seat.user_id, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
         ).update(ended_early_at=now)
 
 

@@ -80,10 +80,10 @@ _ROW_FIELDS: dict[str, Any] = {
     "finished_at": F("game__finished_at"),
     # The cached state's parts that scores and results need: JSON key
     # transforms, which SQLite and PostgreSQL both evaluate in the database.
+    # (A game is over exactly when its state is: no need for state["end"].)
     "lines": F("game__state__lines"),
     "jumbulaya": F("game__state__jumbulaya"),
     "resigned": F("game__state__resigned"),
-    "end": F("game__state__end"),
 }
 _FAR = datetime.max.replace(tzinfo=UTC)
 _PROBE = 8642097531  # a game id no URL prefix contains, to cut the reversed URL at
@@ -149,14 +149,20 @@ class _Dates:
         return f"{t.day} {self.months[t.month]} {t.year:04d}"
 
 
-def _row(game: dict[str, Any], seats: list[Seat], url: str, dates: _Dates) -> GameRow:
+@dataclass(slots=True)
+class _Seat:
+    index: int
+    taken: bool
+    name: str
+
+
+def _row(game: dict[str, Any], seats: list[_Seat], url: str, dates: _Dates) -> GameRow:
     mine = game["my_seat"]
-    names = [_name(s) for s in seats]
-    others = [names[i] for i, s in enumerate(seats) if s.index != mine and s.user_id is not None]
+    others = [s.name for s in seats if s.index != mine and s.taken]
     title = f"Against {', '.join(others)}" if others else f"Game {game['game_id']}"
     status = game["status"]
     if status == Game.Status.OPEN:
-        free = sum(1 for s in seats if s.user_id is None)
+        free = sum(1 for s in seats if not s.taken)
         listed = " (listed under Open games)" if game["is_open"] else ""
         meta = f"Waiting for {free} more player{'' if free == 1 else 's'}{listed}"
         return GameRow(url, title, meta, [], status, created_at=game["created_at"])
@@ -170,24 +176,24 @@ def _row(game: dict[str, Any], seats: list[Seat], url: str, dates: _Dates) -> Ga
         resigned = frozenset(game["resigned"] or ())
     players = [
         PlayerScore(
-            "You" if s.index == mine else names[i],
+            "You" if s.index == mine else s.name,
             scores[s.index],
             ("you" if s.index == mine else "") + (" resigned" if s.index in resigned else ""),
         )
-        for i, s in enumerate(seats)
+        for s in seats
     ]
     turn = game["turn_seat"]
     if status == Game.Status.PLAYING:
         row = GameRow(url, title, "", players, status)
         if turn is not None:
             row.my_turn = turn == mine
-            row.meta = "Your turn" if row.my_turn else f"{names[turn]}\u2019s turn"
+            row.meta = "Your turn" if row.my_turn else f"{seats[turn].name}\u2019s turn"
             row.deadline = game["deadline_at"]
             if row.deadline is not None:
                 row.due, row.due_iso, row.due_in = dates.due(row.deadline)
         return row
     result = ""
-    if lines is not None and game["end"] is not None:  # as GameState.winners()
+    if lines is not None:  # as GameState.winners(): the game is over
         final = cast(list[int], scores)
         live = [i for i in range(len(seats)) if i not in resigned]
         top = max((final[i] for i in live), default=0)
@@ -195,9 +201,9 @@ def _row(game: dict[str, Any], seats: list[Seat], url: str, dates: _Dates) -> Ga
         if mine in winners and len(winners) == 1:
             result = "You won"
         elif len(winners) == 1:
-            result = f"{names[winners[0]]} won"
+            result = f"{seats[winners[0]].name} won"
         elif winners:
-            result = "Tie: " + ", ".join("you" if w == mine else names[w] for w in winners)
+            result = "Tie: " + ", ".join("you" if w == mine else seats[w].name for w in winners)
     meta = result or "Game over"
     if game["finished_at"] is not None:
         meta += f", {dates.day(game['finished_at'])}"
@@ -222,14 +228,22 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             F("game__finished_at").desc(nulls_last=True), "-game_id"
         )[:FINISHED_SHOWN]
     )
-    seats: dict[int, list[Seat]] = {g["game_id"]: [] for g in active + finished}
-    for seat in (
+    seats: dict[int, list[_Seat]] = {g["game_id"]: [] for g in active + finished}
+    names: dict[int, str] = {}  # by user id: the same players come up again and again
+    found = (
         Seat.objects.filter(game_id__in=list(seats))
-        .select_related("user")
-        .only("game_id", "index", "user__display_name")
         .order_by("index")
-    ):
-        seats[seat.game_id].append(seat)
+        .values_list("game_id", "index", "user_id", "user__display_name")
+    )
+    for game_id, index, user_id, display_name in found:
+        if user_id is None:
+            name = "(free seat)"  # as _name()
+        elif user_id in names:
+            name = names[user_id]
+        else:  # a User with just what display_name() reads, without a query per seat
+            player = User.from_db(found.db, ["id", "display_name"], (user_id, display_name))
+            name = names[user_id] = services.display_name(player)
+        seats[game_id].append(_Seat(index, user_id is not None, name))
     # One reversal: "/games/<id>/" for every game.
     head, _, tail = reverse("games:game", args=[_PROBE]).rpartition(str(_PROBE))
     tz = _time_zone(user)

@@ -24,7 +24,7 @@ from django.utils import timezone as dj_timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from games import claims, services, vacations
-from games.access import Viewer, viewer_or_404
+from games.access import Viewer, player_seat, viewer_or_404
 from games.engine import Refusal
 from games.models import Event, Game
 from games.presenters import BoardView, board_view, history
@@ -223,8 +223,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def move(request: HttpRequest, game_id: int) -> HttpResponse:
-    viewer = viewer_or_404(game_id, request.user)
-    if viewer.seat is None:
+    seat = player_seat(game_id, request.user)
+    if seat is None:
+        viewer_or_404(game_id, request.user)  # 404 for a game this user may not see
         return _players_only()
     try:
         notation, call_word = _notation(request.POST)
@@ -238,8 +239,9 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         own = web_refusal(notation)
         if own is not None:
             raise own
-        done = services.submit(game_id, viewer.seat, notation, expected_seq, Event.Source.WEB, key)
+        done = services.submit(game_id, seat, notation, expected_seq, Event.Source.WEB, key)
     except Refusal as r:
+        viewer = viewer_or_404(game_id, request.user)
         return _page(request, viewer, status=422, error=r.message, accepted=r.accepted, **kept)
     except services.StaleMove:
         return _page(
@@ -253,6 +255,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     except services.DuplicateMove:
         notice = "This move was already received; it was made once."
     except services.ServiceError as e:
+        viewer = viewer_or_404(game_id, request.user)
         return _page(request, viewer, status=409, error=e.message, **kept)
     else:
         if done.sealed:

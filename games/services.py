@@ -134,8 +134,11 @@ def game_lexicon(game: Game) -> Lexicon:
 # --- the projection ----------------------------------------------------------
 
 
-def _project(game: Game, state: GameState, *, turn_changed: bool) -> dict[str, object]:
-    """The projection fields for ``state``."""
+def _project(
+    game: Game, state: GameState, *, turn_changed: bool, seats: Sequence[Seat] = ()
+) -> dict[str, object]:
+    """The projection fields for ``state`` (``seats``, with their users, when the
+    caller has loaded them)."""
     now = timezone.now()
     fields: dict[str, object] = {
         "last_seq": state.seq,
@@ -150,13 +153,19 @@ def _project(game: Game, state: GameState, *, turn_changed: bool) -> dict[str, o
             "finished_at": now,
         }
     elif turn_changed and state.turn is not None:
-        fields["deadline_at"] = deadlines.deadline_after(game, state.turn, now)
+        player = None
+        if seats:
+            user = seats[state.turn].user
+            player = (user.pk, user.time_zone) if user is not None else (None, "UTC")
+        fields["deadline_at"] = deadlines.deadline_after(game, state.turn, now, player)
         fields["warned_at"] = None
     return fields
 
 
-def _notify_after(game: Game, before: GameState | None, state: GameState) -> None:
-    users = {seat.index: seat.user_id for seat in game.seats.all()}
+def _notify_after(
+    game: Game, seats: Sequence[Seat], before: GameState | None, state: GameState
+) -> None:
+    users = {seat.index: seat.user_id for seat in seats}
     if state.over:
         outbox.owe(game, Notification.Kind.GAME_OVER, users=users.values(), seq=state.seq)
     elif state.turn is not None and (before is None or before.turn != state.turn):
@@ -274,7 +283,7 @@ def _start(game: Game, seats: list[Seat]) -> None:
     for name, value in fields.items():
         setattr(game, name, value)
     outbox.owe(game, Notification.Kind.GAME_STARTED, users=[s.user_id for s in seats], seq=1)
-    _notify_after(game, None, state)
+    _notify_after(game, seats, None, state)
 
 
 # --- moves -------------------------------------------------------------------
@@ -300,12 +309,16 @@ def submit(
         raise ServiceError("A timeout is written by the deadline sweep; it cannot be sent.")
     try:
         with transaction.atomic():
-            if idempotency_key and Event.objects.filter(idempotency_key=idempotency_key).exists():
-                raise DuplicateMove("This move was already received; it was not made twice.")
             game = Game.objects.select_for_update().get(pk=game_id)
             if game.status == Game.Status.OPEN:
                 raise ServiceError("This game has not started yet: it is waiting for players.")
             if game.last_seq != expected_seq:
+                # A resent request (same key) arrives with the sequence it was made at.
+                if (
+                    idempotency_key
+                    and Event.objects.filter(idempotency_key=idempotency_key).exists()
+                ):
+                    raise DuplicateMove("This move was already received; it was not made twice.")
                 raise StaleMove(
                     f"The game has moved on since you looked (it is at move {game.last_seq}, "
                     f"you saw {expected_seq}); nothing was changed. Look again and resend."
@@ -322,14 +335,15 @@ def submit(
                 key = idempotency_key if i == 0 else None
                 rows.append(event_row(game, event, state.seq, source, key))
             Event.objects.bulk_create(rows)
-            fields = _project(game, state, turn_changed=state.turn != before.turn)
+            seats = list(game.seats.select_related("user").order_by("index"))
+            fields = _project(game, state, turn_changed=state.turn != before.turn, seats=seats)
             updated = Game.objects.filter(pk=game.pk, last_seq=expected_seq).update(**fields)
             if updated != 1:
                 raise StaleMove("Another move was made at the same moment; nothing was changed.")
             for name, value in fields.items():
                 setattr(game, name, value)
-            _notify_after(game, before, state)
-            deadlines.after_move(game, seat, events)
+            _notify_after(game, seats, before, state)
+            deadlines.after_move(game, seats[seat], events)
             claims.after_move(game, before, state)
     except IntegrityError as e:
         if idempotency_key and Event.objects.filter(idempotency_key=idempotency_key).exists():

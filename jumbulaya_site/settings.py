@@ -174,6 +174,17 @@ SESSION_COOKIE_AGE = 365 * 24 * 3600
 # Redis: the production broker. Empty means not configured.
 REDIS_URL = envstr("REDIS_URL")
 
+# The cache (rate limits, cached sessions): Redis when there is one, so every
+# process sees the same counts; else each process keeps its own.
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 # Celery. Without a broker URL (and no Redis), the embedded default is kombu's
 # filesystem transport under var/: it works between the processes of one machine.
 CELERY_BROKER_URL = envstr("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
