@@ -1,4 +1,5 @@
-"""``python -m bench``: run every figure and print one JSON object."""
+"""``python -m bench``: run every figure and print one JSON object (``python -m bench
+service`` or ``notify``: only that section)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import gc
 import json
 import os
 import platform
+import subprocess
 import sys
 import time
 import traceback
@@ -15,7 +17,7 @@ from typing import Any
 
 from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
 
-from . import engine, service
+from . import engine, notify, service
 from .cold import cold_start
 from .positions import long_log, play_games
 from .stats import note
@@ -70,7 +72,11 @@ def _goal_table(met: dict[str, bool], texts: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def goals(figures: dict[str, Any], service_figures: dict[str, Any] | None = None) -> dict[str, Any]:
+def goals(
+    figures: dict[str, Any],
+    service_figures: dict[str, Any] | None = None,
+    notify_figures: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     v = figures["validate_move_us"]
     cold = figures["cold_start"]
     met = {
@@ -83,7 +89,9 @@ def goals(figures: dict[str, Any], service_figures: dict[str, Any] | None = None
     }
     if service_figures is not None:
         met |= service.goals(service_figures)
-    return _goal_table(met, GOALS | service.GOALS)
+    if notify_figures is not None:
+        met |= notify.goals(notify_figures)
+    return _goal_table(met, GOALS | service.GOALS | notify.GOALS)
 
 
 def service_figures(profile: bool = False) -> dict[str, Any]:
@@ -99,6 +107,39 @@ def main_service(profile: bool) -> None:
     """``python -m bench service [--profile]``: only the service figures."""
     figures = service_figures(profile)
     out = {"service": figures, "goals": _goal_table(service.goals(figures), service.GOALS)}
+    json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def notify_figures() -> dict[str, Any]:
+    """The notify section, in this process (Django set up on its own database)."""
+    try:
+        return notify.run()
+    except Exception as e:  # report, like the service section
+        traceback.print_exc()
+        return {"error": f"{type(e).__name__}: {e}"}
+
+
+def notify_in_child() -> dict[str, Any]:
+    """The notify section from ``python -m bench notify`` in a child process: this
+    process's Django is already set up on the service bench's database."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "notify"],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        figures: dict[str, Any] = json.loads(done.stdout)["notify"]
+    except (ValueError, KeyError):
+        return {"error": f"python -m bench notify exited {done.returncode} without figures"}
+    return figures
+
+
+def main_notify() -> None:
+    """``python -m bench notify``: only the notify figures."""
+    figures = notify_figures()
+    out = {"notify": figures, "goals": _goal_table(notify.goals(figures), notify.GOALS)}
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
 
@@ -143,6 +184,8 @@ def main() -> None:
     figures["cold_start"] = cold_start(REPO, WORDLISTS, COLD_RUNS)
     note("the service, over HTTP")
     service_out = service_figures()
+    note("the notifications: deadline sweep and emails")
+    notify_out = notify_in_child()
 
     out = {
         "machine": {
@@ -156,7 +199,8 @@ def main() -> None:
         "positions": info,
         **figures,
         "service": service_out,
-        "goals": goals(figures, service_out),
+        "notify": notify_out,
+        "goals": goals(figures, service_out, notify_out),
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
@@ -167,5 +211,7 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     if args and args[0] == "service":
         main_service(profile="--profile" in args[1:])
+    elif args and args[0] == "notify":
+        main_notify()
     else:
         main()

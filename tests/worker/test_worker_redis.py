@@ -1,0 +1,79 @@
+"""The short notification path (a move, then the email) through the real Redis
+broker and a real worker.  CI runs it (JUMBULAYA_REQUIRE_SERVICES=1 and REDIS_URL):
+there a Redis that is missing or down fails the test.  Elsewhere it runs when
+REDIS_URL is set and skips when it is not."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import redis
+from django.core import mail
+
+from games import services
+from games.models import Event, Game, Notification
+
+REQUIRED = os.environ.get("JUMBULAYA_REQUIRE_SERVICES") == "1"
+REDIS_URL = os.environ.get("REDIS_URL", "")
+#: As the settings configure a Redis broker: a move never waits long on it.
+REDIS_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+
+def redis_url_or_skip() -> str:
+    if REDIS_URL:
+        return REDIS_URL
+    if REQUIRED:
+        pytest.fail("JUMBULAYA_REQUIRE_SERVICES=1 but REDIS_URL is not set: CI must test Redis")
+    pytest.skip(
+        "REDIS_URL is not set: set it (CI does, with JUMBULAYA_REQUIRE_SERVICES=1) to run "
+        "the worker through the real Redis broker"
+    )
+
+
+def test_a_move_is_emailed_through_redis_and_a_real_worker(
+    started_game: Callable[..., Game], kit: Any
+) -> None:
+    url = redis_url_or_skip()
+    # Reachable, or this fails (never skips) here with why.
+    client = redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+    try:
+        assert client.ping() is True
+    finally:
+        client.close()
+    # A queue of the test's own: a worker of a development setup on the same
+    # Redis never takes these messages, and this worker never takes its.
+    queue = kit.unique_queue()
+    with kit.use_broker(
+        url,
+        broker_transport_options=REDIS_OPTIONS,
+        task_default_queue=queue,
+        worker_enable_remote_control=False,
+    ) as app:
+        try:
+            with kit.running_worker() as worker:
+                assert worker.consumer.connection.transport.driver_type == "redis"
+                game = started_game()
+                seat = game.turn_seat
+                assert seat is not None
+                kit.wait_for(
+                    lambda: not Notification.objects.filter(sent_at__isnull=True).exists(),
+                    "the worker to send the emails of the game's start through Redis",
+                )
+                mail.outbox.clear()
+                services.submit(game.pk, seat, "pass", game.last_seq, Event.Source.WEB)
+                other = game.seats.get(index=1 - seat).user
+                assert other is not None
+                sent = kit.wait_for(
+                    lambda: kit.mail_to(other.email, f"Your turn in game {game.pk}"),
+                    "the your-turn email to go through Redis and the worker",
+                )
+                assert len(sent) == 1
+        finally:
+            with app.connection_for_write() as conn:
+                conn.default_channel.queue_delete(queue)
+    kit.assert_each_row_sent_once()
