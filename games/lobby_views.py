@@ -212,8 +212,9 @@ def _row(game: dict[str, Any], seats: list[_Seat], url: str, dates: _Dates) -> G
 
 def _my_games(user: User, statuses: list[str]) -> QuerySet[Seat, dict[str, Any]]:
     """The user's games in ``statuses``, as values, with ``my_seat``."""
-    return Seat.objects.filter(user=user, game__status__in=statuses).values(
-        "game_id", my_seat=F("index"), **_ROW_FIELDS
+    found = Seat.objects.filter(user=user, game__status__in=statuses)
+    return cast(
+        "QuerySet[Seat, dict[str, Any]]", found.values("game_id", my_seat=F("index"), **_ROW_FIELDS)
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import zoneinfo
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
 from io import StringIO
 from typing import Any
@@ -16,7 +17,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from games.engine import PRESETS
+from games.engine import PRESETS, GameState, state_to_json
+from games.engine.state import JumbulayaMade
 from games.models import Game
 from games.services import create_game, current_state, join_game, submit
 
@@ -132,10 +134,54 @@ def test_dashboard_queries_do_not_grow_with_games(
         finish(play(ann, bob), 1)
     create_game(ann, seat_count=2, rules=PRESETS["official"], is_open=True)
     client.force_login(ann)
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(6):
         response = client.get(DASHBOARD)
     assert response.status_code == 200
     assert len(re.findall(r'href="/games/\d+/"', response.content.decode())) == 50 + 3 + 1
+
+
+def cache_state(game: Game, state: GameState) -> None:
+    """Test set-up only: put ``state`` in the game's cached state."""
+    Game.objects.filter(pk=game.pk).update(state=state_to_json(state))
+
+
+def test_dashboard_scores_match_the_cached_state(client: Client, players: dict[str, User]) -> None:
+    """Scores come from the cached state's lines and JUMBULAYA alone: the same
+    figures as ``GameState.scores()``, two-letter tiles and all."""
+    ann, bob, cy = players["ann"], players["bob"], players["cy"]
+    game = play(ann, bob, cy)
+    state = current_state(game)
+    lines = list(state.lines)
+    lines[0] = replace(lines[0], tiles=("QU", "A", "I", "N", "T"), owner=0)  # 5 + 1
+    lines[1] = replace(lines[1], tiles=tuple("ABCDEFG"), owner=1)  # 10
+    lines[2] = replace(lines[2], tiles=("TH", "E", "N"), owner=1)  # 3 + 1
+    lines[3] = replace(lines[3], tiles=tuple("ABC"), owner=None)
+    made = JumbulayaMade(seat=2, tiles=tuple("ABCDEFGH"), lines=(1,) * 8, points=12)
+    state = replace(state, lines=tuple(lines), jumbulaya=made, resigned=frozenset({2}))
+    cache_state(game, state)
+    assert state.scores() == [6, 14, 12]
+    client.force_login(bob)
+    html = client.get(DASHBOARD).content.decode()
+    assert '<li class="you">You: 14</li>' in html
+    assert '<li class="">Ann: 6</li>' in html
+    assert '<li class=" resigned">Cy: 12</li>' in html
+
+
+def test_finished_games_show_the_result(client: Client, players: dict[str, User]) -> None:
+    ann, bob, cy = players["ann"], players["bob"], players["cy"]
+    tie, lost = play(ann, bob, cy), play(bob, ann)
+    finish(tie, 2)  # Cy resigns, then whoever is to move
+    tie.refresh_from_db()
+    finish(tie, current_state(tie).turn or 0)
+    finish(lost, 1)  # Ann resigns: Bob wins
+    state = current_state(Game.objects.get(pk=tie.pk))
+    lines = [replace(ln, tiles=tuple("ABCD"), owner=i) for i, ln in enumerate(state.lines[:3])]
+    cache_state(tie, replace(state, lines=(*lines, *state.lines[3:]), resigned=frozenset({2})))
+    client.force_login(ann)
+    finished = section(client.get(DASHBOARD).content.decode(), "Finished")
+    assert "Tie: you, Bob, " in finished
+    assert "Bob won, " in finished
+    assert finished.index(f"/games/{lost.pk}/") < finished.index(f"/games/{tie.pk}/")
 
 
 def test_next_game_goes_to_the_most_urgent(client: Client, players: dict[str, User]) -> None:
