@@ -198,8 +198,13 @@ if CELERY_BROKER_URL == "filesystem://":
         "store_processed": False,
     }
 else:
-    # A move must never wait long on a broker that is down.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5}
+    # A move must never wait long on a broker that is down: short timeouts, and
+    # no reconnection attempts when the nudge is published (max_retries=0).
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "socket_connect_timeout": 2,
+        "socket_timeout": 5,
+        "max_retries": 0,
+    }
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_PUBLISH_RETRY = False  # the sweeps send what a lost nudge missed
