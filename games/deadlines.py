@@ -15,10 +15,10 @@ local time whatever the clocks did over the weekend.
   24 hours before (a 72-hour move is warned 24 hours ahead, a 12-hour move 4
   hours ahead).  A warning is claimed by ``UPDATE ... WHERE warned_at IS NULL``
   so it goes once; ``warned_at`` is cleared whenever the deadline moves.
-* *Timeouts*: a game whose ``deadline_at`` has passed is claimed with a
-  conditional UPDATE that moves ``deadline_at`` ``CLAIM_HOLD`` ahead, keyed on
-  the ``last_seq`` and ``deadline_at`` the sweep saw: zero rows updated means
-  another sweep (or a move) got there first.  A sweep that dies after claiming
+* *Timeouts*: games whose ``deadline_at`` has passed are claimed a batch at a
+  time: their rows are read with ``SKIP LOCKED`` and one conditional UPDATE
+  moves their ``deadline_at`` ``CLAIM_HOLD`` ahead, so a concurrent sweep takes
+  other games (or, without row locks, finds them no longer due).  A sweep that dies after claiming
   leaves a deadline that falls due again a minute later, so the next sweep
   takes it over.  The timeout itself goes through :func:`games.services.submit`
   with ``expected_seq`` = the sequence the sweep saw, so a move made in the
@@ -32,6 +32,7 @@ local time whatever the clocks did over the weekend.
 from __future__ import annotations
 
 import logging
+import time as time_module
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -50,8 +51,10 @@ log = logging.getLogger(__name__)
 #: How far a sweep's claim moves an overdue deadline: a claim left by a sweep
 #: that died is taken over by the sweep after it.
 CLAIM_HOLD = timedelta(minutes=1)
-#: Games one sweep handles at most (the next sweep takes the rest).
+#: Games one claim takes (a sweep claims batch after batch).
 SWEEP_BATCH = 200
+#: How long one sweep goes on claiming; beat starts the next a minute later.
+SWEEP_BUDGET = timedelta(seconds=45)
 #: The longest warning lead, and the share of the move time for shorter ones.
 MAX_WARNING_LEAD = timedelta(hours=24)
 WARNING_SHARE = 3
@@ -244,6 +247,7 @@ def after_move(game: Game, seat: Seat, events: Sequence[Event]) -> None:
     seats = Seat.objects.filter(pk=seat.pk)
     if any(isinstance(e, TimedOut) for e in own):
         seats.update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
+        seat.timeouts_in_a_row += 1  # the row is locked with its game: this is the count
         return
     if all(isinstance(e, Resigned) for e in own):
         return
@@ -298,31 +302,47 @@ def warn_due(now: datetime | None = None) -> int:
     return sent
 
 
-def overdue(now: datetime) -> list[tuple[int, int, datetime, int | None]]:
-    """(game, last_seq, deadline_at, turn_seat) of the games past their deadline,
-    oldest first (the ``deadline_at`` index)."""
-    rows = (
-        Game.objects.filter(status=Game.Status.PLAYING, deadline_at__lte=now)
-        .order_by("deadline_at")
-        .values_list("pk", "last_seq", "deadline_at", "turn_seat")[:SWEEP_BATCH]
-    )
-    return [(pk, seq, due, turn) for pk, seq, due, turn in rows if due is not None]
+def claim_overdue(now: datetime) -> list[tuple[int, int, datetime, int]]:
+    """Claim up to :data:`SWEEP_BATCH` overdue games in one short transaction:
+    their rows are read with ``SKIP LOCKED`` (a concurrent sweep takes others)
+    and their ``deadline_at`` moved :data:`CLAIM_HOLD` ahead by one conditional
+    UPDATE.  Returns (game, last_seq, hold, turn_seat) of each claimed game."""
+    hold = timezone.now() + CLAIM_HOLD
+    with transaction.atomic():
+        rows = list(
+            Game.objects.select_for_update(skip_locked=True)
+            .filter(status=Game.Status.PLAYING, deadline_at__lte=now, turn_seat__isnull=False)
+            .order_by("deadline_at")
+            .values_list("pk", "last_seq", "turn_seat")[:SWEEP_BATCH]
+        )
+        if not rows:
+            return []
+        claimed = Game.objects.filter(
+            pk__in=[pk for pk, _, _ in rows], status=Game.Status.PLAYING, deadline_at__lte=now
+        ).update(deadline_at=hold)
+        if claimed != len(rows):  # without row locks (SQLite), another sweep got some
+            taken = set(
+                Game.objects.filter(pk__in=[pk for pk, _, _ in rows], deadline_at=hold).values_list(
+                    "pk", flat=True
+                )
+            )
+            rows = [row for row in rows if row[0] in taken]
+    return [(pk, seq, hold, turn) for pk, seq, turn in rows]
 
 
 def time_out_due(now: datetime | None = None) -> int:
-    """Claim each overdue game and time out its seat to move.  Returns the
-    number of moves written."""
+    """Claim the overdue games a batch at a time and time out each one's seat to
+    move, until none is left or :data:`SWEEP_BUDGET` is spent (the next sweep
+    goes on).  Returns the number of moves written."""
+    now = now or timezone.now()
+    began = time_module.monotonic()
     written = 0
-    for pk, seq, deadline, turn in overdue(now or timezone.now()):
-        if turn is None:
-            continue
-        hold = timezone.now() + CLAIM_HOLD
-        claimed = Game.objects.filter(
-            pk=pk, status=Game.Status.PLAYING, last_seq=seq, deadline_at=deadline
-        ).update(deadline_at=hold)
-        if claimed != 1:
-            continue  # another sweep has it, or a move came in
-        written += _time_out(pk, seq, hold, turn)
+    while time_module.monotonic() - began < SWEEP_BUDGET.total_seconds():
+        batch = claim_overdue(now)
+        for pk, seq, hold, turn in batch:
+            written += _time_out(pk, seq, hold, turn)
+        if len(batch) < SWEEP_BATCH:
+            break
     return written
 
 
@@ -338,8 +358,7 @@ def _time_out(game_id: int, seq: int, hold: datetime, seat: int) -> int:
                 return 0  # a move or a vacation changed the game since the claim
             done = services.submit(game_id, seat, "timeout", seq, EventRow.Source.DEADLINE)
             written = 1
-            seats = list(Seat.objects.filter(game_id=game_id).order_by("index"))
-            mover = next(s for s in seats if s.index == seat)
+            mover = done.seats[seat]
             outbox.owe(
                 done.game, Notification.Kind.TIMED_OUT, users=[mover.user_id], seq=done.state.seq
             )
@@ -355,7 +374,7 @@ def _time_out(game_id: int, seq: int, hold: datetime, seat: int) -> int:
                 outbox.owe(
                     removed.game,
                     Notification.Kind.REMOVED,
-                    users=[s.user_id for s in seats],
+                    users=[s.user_id for s in done.seats],
                     seq=removed.state.seq,
                 )
             return written

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -71,6 +71,8 @@ class Submitted:
     events: list[EngineEvent]
     #: A JUMBULAYA call kept sealed until the game's claim window closes.
     sealed: bool = False
+    #: The game's seats (with their users) as the move left them; empty when sealed.
+    seats: list[Seat] = field(default_factory=list)
 
 
 def display_name(user: User) -> str:
@@ -349,7 +351,7 @@ def submit(
         if idempotency_key and Event.objects.filter(idempotency_key=idempotency_key).exists():
             raise DuplicateMove("This move was already received; it was not made twice.") from e
         raise StaleMove("Another move was made at the same moment; nothing was changed.") from e
-    return Submitted(game, state, events)
+    return Submitted(game, state, events, seats=seats)
 
 
 __all__ = [
