@@ -50,6 +50,7 @@ def test_profile_shows_own_address_only(client: Client, account: Account) -> Non
     assert "bob@example.com" not in response.text
     assert '<option value="Europe/Paris">Europe/Paris</option>' in response.text
     assert '<option value="America/New_York">America/New York</option>' in response.text
+    assert f'href="{reverse("games:email_preferences")}"' in response.text
 
 
 def test_profile_update(client: Client, account: Account) -> None:
