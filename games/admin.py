@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.models import Event, Game, Notification, Seat
+from games.models import Event, Game, InboundMail, Notification, Seat
 
 
 class ReadOnlyAdminMixin:
@@ -82,3 +82,28 @@ class NotificationAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(InboundMail)
+class InboundMailAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Email replies received: what was read and what came of it."""
+
+    list_display = ("received_at", "status", "via", "sender", "game", "move", "event_seq")
+    list_filter = ("status", "via")
+    list_select_related = ("game",)
+    search_fields = ("sender", "message_id", "game__id")
+    fields = (
+        "message_id",
+        "received_at",
+        "via",
+        "sender",
+        "subject",
+        "game",
+        "user",
+        "status",
+        "reason",
+        "read",
+        "move",
+        "event_seq",
+    )
+    readonly_fields = fields

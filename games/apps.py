@@ -5,3 +5,10 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        from anymail.signals import inbound
+
+        from games.inbound_webhook import on_inbound
+
+        inbound.connect(on_inbound, dispatch_uid="games.inbound")

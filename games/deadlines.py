@@ -327,7 +327,7 @@ def claim_overdue(now: datetime) -> list[tuple[int, int, datetime, int]]:
                 )
             )
             rows = [row for row in rows if row[0] in taken]
-    return [(pk, seq, hold, turn) for pk, seq, turn in rows]
+    return [(pk, seq, hold, turn) for pk, seq, turn in rows if turn is not None]
 
 
 def time_out_due(now: datetime | None = None) -> int:

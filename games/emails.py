@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import email.message
 import email.policy
+import re
 import zoneinfo
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -33,6 +34,8 @@ from accounts.models import User
 from games import services
 from games.models import Event, Game, Notification, Seat
 from games.presenters import BoardView, board_view, history
+from games.reply_addresses import reply_address, reply_token
+from games.reply_reading import ACCEPTED_FORMS, read_reply
 from games.turnlinks import turn_url, unsubscribe_url
 
 REPLY_MARKER = "## Reply above this line ##"
@@ -42,9 +45,13 @@ RECENT_MOVES = 5
 DIGEST_KINDS = frozenset({Notification.Kind.YOUR_TURN, Notification.Kind.DEADLINE_WARNING})
 #: Kinds that only make sense while it is still the recipient's turn.
 TURN_KINDS = DIGEST_KINDS
+#: Answers to a player's email reply.
+REPLY_KINDS = frozenset({Notification.Kind.REPLY_DONE, Notification.Kind.REPLY_REFUSED})
 #: RFC 5322's limit on a line, for headers (see :class:`GameEmail`).
 MAX_HEADER_LINE = 998
 Kind = Notification.Kind
+#: A Message-ID that may be named in our headers (anything else is left out).
+MESSAGE_ID = re.compile(r"<[!-;=?-~]{1,250}>")
 
 
 # --- small helpers shared with the digest ------------------------------------
@@ -104,17 +111,32 @@ def automatic_headers(unsubscribe: str | None) -> dict[str, str]:
 
 
 def game_headers(notification: Notification, unsubscribe: str | None) -> dict[str, str]:
-    """Threading and list headers for one of a game's emails."""
+    """Threading and list headers for one of a game's emails.  An email to a
+    player carries their reply address (``Reply-To``) and its token in the
+    ``Message-ID``, so a reply to the From address still names it."""
     game_id = notification.game_id
     seq = notification.event_seq or 0
     domain = site_domain()
-    return {
-        "Message-ID": f"<game-{game_id}.{seq}.{notification.kind}.{notification.pk}@{domain}>",
+    user_id = notification.user_id
+    token = f".{reply_token(user_id, game_id)}" if user_id is not None else ""
+    local = f"game-{game_id}.{seq}.{notification.kind}.{notification.pk}{token}"
+    headers = {
+        "Message-ID": f"<{local}@{domain}>",
         "In-Reply-To": thread_id(game_id),
         "References": thread_id(game_id),
         "List-Id": f"Jumbulaya game {game_id} <game-{game_id}.{domain}>",
         **automatic_headers(unsubscribe),
     }
+    if user_id is not None:
+        headers["Reply-To"] = reply_address(user_id, game_id)
+    inbound = notification.inbound
+    if inbound is not None:
+        # The answer to a player's reply: in their thread, and an automatic reply.
+        headers["Auto-Submitted"] = "auto-replied"
+        if MESSAGE_ID.fullmatch(inbound.message_id):
+            headers["In-Reply-To"] = inbound.message_id
+            headers["References"] = f"{thread_id(game_id)} {inbound.message_id}"
+    return headers
 
 
 class GameEmail(EmailMultiAlternatives):
@@ -345,7 +367,72 @@ def _claims_open(s: Situation) -> Content:
     )
 
 
+def _quoted(text: str) -> list[str]:
+    return ["> " + line for line in text.splitlines()[:6]] or ["> (nothing)"]
+
+
+def _reply_subject(s: Situation, fallback: str) -> str:
+    """``Re:`` the player's subject, to stay in their thread, unless that subject
+    holds a move itself: a later reply would carry it back and make it again."""
+    theirs = s.notification.inbound.subject if s.notification.inbound else ""
+    if not theirs or read_reply("", theirs).move is not None:
+        return fallback
+    return theirs if theirs.lower().startswith("re:") else f"Re: {theirs}"
+
+
+def _reply_done(s: Situation) -> Content:
+    inbound = s.notification.inbound
+    assert inbound is not None, "a reply answer names its reply"
+    if inbound.reason:  # a sealed JUMBULAYA claim
+        close = s.game.claims_close_at
+        said = (
+            f"Your JUMBULAYA call “{inbound.move}” is sealed: it is opened when the claim "
+            f"window closes{f' at {when(close, s.user)}' if close else ''}, and the longest "
+            "valid call wins."
+        )
+    else:
+        seq = inbound.event_seq or 0
+        done = [w for n, w in history(services.load_events(s.game)) if n == seq]
+        said = f"Done: your move “{inbound.move}” was made. " + " ".join(done)
+    paragraphs = [said.strip()]
+    if s.board.over:
+        paragraphs.append(f"Game {s.game.pk} is over.")
+    elif s.board.turn == s.seat.index:
+        paragraphs.append("It is your turn again.")
+    elif s.board.turn_name:
+        paragraphs.append(f"It is now {s.board.turn_name}'s turn.")
+    return Content(
+        _reply_subject(s, f"Game {s.game.pk}: your move was made"),
+        paragraphs,
+        show_history=False,
+        turn_link=s.board.turn == s.seat.index,
+    )
+
+
+def _reply_refused(s: Situation) -> Content:
+    inbound = s.notification.inbound
+    assert inbound is not None, "a reply answer names its reply"
+    paragraphs = [
+        f"Your reply to game {s.game.pk} was not played, and nothing changed.",
+        inbound.reason,
+        "What was read from your email:\n" + "\n".join(_quoted(inbound.read)),
+    ]
+    if inbound.move:
+        paragraphs.append(f"Read as the move: {inbound.move}")
+    *forms, note = ACCEPTED_FORMS
+    paragraphs.append(
+        f"Reply with one move on the first line, for example: {', '.join(forms)}; {note}."
+    )
+    return Content(
+        _reply_subject(s, f"Game {s.game.pk}: your reply was not played"),
+        paragraphs,
+        show_history=False,
+    )
+
+
 KINDS = {
+    Kind.REPLY_DONE: _reply_done,
+    Kind.REPLY_REFUSED: _reply_refused,
     Kind.YOUR_TURN: _your_turn,
     Kind.GAME_STARTED: _started,
     Kind.GAME_OVER: _game_over,
@@ -364,6 +451,8 @@ def _recipient_seat(notification: Notification) -> Seat | None:
     user = notification.user
     if user is None or not user.email:
         return None
+    if notification.kind in REPLY_KINDS:  # a person wrote to us: they get an answer
+        return Seat.objects.filter(game_id=notification.game_id, user=user).first()
     if user.email_mode == User.EmailMode.NONE:
         return None
     if user.email_mode == User.EmailMode.DIGEST and notification.kind in DIGEST_KINDS:
@@ -404,6 +493,11 @@ def render_game_email(
         if content.turn_link and not board.over
         else None,
         "game_url": site_link("games:game", game.pk),
+        "reply_hint": None
+        if board.over
+        else "Or reply to this email with your move on the first line, such as "
+        f"“3 FACTS #{game.last_seq}” (#{game.last_seq} names this position), “pass”, "
+        "“exchange Q X” or “resign”.",
         "preferences_url": site_link("games:email_preferences"),
         "mute_url": mute,
         "stop_url": unsubscribe_url(user.pk, None),

@@ -137,6 +137,8 @@ class Notification(models.Model):
         TIMED_OUT = "timed_out", "you were auto-passed"
         REMOVED = "removed", "a seat was removed for timeouts"
         CLAIMS_OPEN = "claims_open", "JUMBULAYA claim window open"
+        REPLY_DONE = "reply_done", "answer to an email reply: move made"
+        REPLY_REFUSED = "reply_refused", "answer to an email reply: refused"
 
     kind = models.CharField(max_length=16, choices=Kind)
     user = models.ForeignKey(
@@ -150,6 +152,10 @@ class Notification(models.Model):
     sent_at = models.DateTimeField(null=True, blank=True, db_index=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
+    #: The email reply this notification answers (the reply kinds only).
+    inbound = models.ForeignKey(
+        "InboundMail", on_delete=models.CASCADE, null=True, blank=True, related_name="answers"
+    )
 
     class Meta:
         indexes = [models.Index(fields=["sent_at", "claimed_at"])]
@@ -218,3 +224,36 @@ class RecordUpload(models.Model):
 
     def __str__(self) -> str:
         return f"record upload {self.pk} ({self.name})"
+
+
+class InboundMail(models.Model):
+    """An email received (a reply to a game email), processed once: the unique
+    ``message_id`` makes an ESP that delivers the same message many times make
+    one move.  Holds what was read and what came of it, not the whole message."""
+
+    class Status(models.TextChoices):
+        MOVED = "moved", "the move was made"
+        REFUSED = "refused", "refused, with an answer"
+        DROPPED = "dropped", "dropped without an answer"
+
+    #: The Message-ID header, or ``sha256:`` of the message when it has none.
+    message_id = models.CharField(max_length=255, unique=True)
+    received_at = models.DateTimeField(auto_now_add=True)
+    via = models.CharField(max_length=32, help_text="the ESP, or the local mailbox")
+    sender = models.CharField(max_length=254, db_index=True, help_text="From, lower-cased")
+    subject = models.CharField(max_length=255, blank=True)
+    game = models.ForeignKey(Game, on_delete=models.SET_NULL, null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    status = models.CharField(max_length=8, choices=Status)
+    reason = models.TextField(blank=True, help_text="why it was refused or dropped")
+    read = models.TextField(blank=True, help_text="the text the move was read from")
+    move = models.CharField(max_length=120, blank=True, help_text="the move read, in notation")
+    event_seq = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["sender", "received_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.status}: {self.message_id}"

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from games.models import Game, Notification
+from games.models import Game, InboundMail, Notification
 
 log = logging.getLogger(__name__)
 
@@ -33,11 +33,12 @@ def owe(
     users: Iterable[int | None] = (),
     emails: Iterable[str] = (),
     seq: int | None = None,
+    inbound: InboundMail | None = None,
 ) -> list[Notification]:
     """Record emails owed (inside the caller's transaction) and nudge a sender
-    for after the commit."""
+    for after the commit.  ``inbound``: the email reply they answer."""
     rows = [
-        Notification(kind=kind, user_id=uid, game=game, event_seq=seq)
+        Notification(kind=kind, user_id=uid, game=game, event_seq=seq, inbound=inbound)
         for uid in users
         if uid is not None
     ] + [Notification(kind=kind, email=email, game=game, event_seq=seq) for email in emails]

@@ -166,6 +166,14 @@ MAILERS = {
 DEFAULT_FROM_EMAIL = envstr("DEFAULT_FROM_EMAIL", "Jumbulaya <jumbulaya@localhost>")
 #: Where the site is reached, for links in emails.
 JUMBULAYA_SITE_URL = envstr("JUMBULAYA_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Replies by email: game emails carry Reply-To <local>+<token>@<inbound domain>;
+# the ESP's inbound route for that domain posts to /anymail/<esp>/inbound/
+# (credentials: ANYMAIL_WEBHOOK_SECRET, and for Mailgun
+# ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY, checked by django-anymail).
+JUMBULAYA_INBOUND_DOMAIN = envstr("JUMBULAYA_INBOUND_DOMAIN", "reply.localhost").lower()
+JUMBULAYA_INBOUND_LOCAL = envstr("JUMBULAYA_INBOUND_LOCAL", "play")
+#: Replies one sender may send in an hour; more are dropped unanswered.
+JUMBULAYA_INBOUND_PER_HOUR = int(envstr("JUMBULAYA_INBOUND_PER_HOUR", "30"))
 #: How long a sign-in link works.
 JUMBULAYA_SIGN_IN_MINUTES = int(envstr("JUMBULAYA_SIGN_IN_MINUTES", "30"))
 # Passwordless sign-in: stay signed in for a year.

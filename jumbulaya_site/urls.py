@@ -11,5 +11,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("account/", include("accounts.urls")),
     path("dev/mailbox/", include("devmail.urls")),
+    # ESP inbound webhooks (replies by email): /anymail/<esp>/inbound/
+    path("anymail/", include("anymail.urls")),
     path("", include("games.urls")),
 ]

@@ -15,9 +15,12 @@ from games import outbox, services
 from games.emails import REPLY_MARKER, message_for
 from games.engine import state_from_json
 from games.models import Game, Notification, Seat
+from games.reply_addresses import ReplyToken, verify
 
 Kind = Notification.Kind
-MESSAGE_ID = re.compile(r"^<game-(\d+)\.(\d+)\.([a-z_]+)\.(\d+)@127\.0\.0\.1>$")
+MESSAGE_ID = re.compile(
+    r"^<game-(\d+)\.(\d+)\.([a-z_]+)\.(\d+)(?:\.g(\d+)u(\d+)k[a-z2-7]{16})?@127\.0\.0\.1>$"
+)
 
 
 def seat_user(game: Game, index: int) -> User:
@@ -95,6 +98,8 @@ def test_every_game_kind_renders_with_its_headers(
     headers = message.extra_headers
     match = MESSAGE_ID.match(headers["Message-ID"])
     assert match is not None and match.group(1) == str(game.pk) and match.group(3) == kind
+    assert match.group(5) == str(game.pk) and match.group(6) == str(user.pk)  # the reply token
+    assert verify(headers["Reply-To"]) == ReplyToken(game.pk, user.pk)
     assert headers["In-Reply-To"] == headers["References"] == f"<game-{game.pk}@127.0.0.1>"
     assert headers["Auto-Submitted"] == "auto-generated"
     assert re.fullmatch(

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from games import services
 from games.emails import message_for
 from games.engine import legal_moves
-from games.models import Game, Notification, Seat
+from games.models import Game, InboundMail, Notification, Seat
 from games.services import current_state, game_lexicon
 
 
@@ -43,8 +43,22 @@ def test_no_email_shows_another_seats_rack_or_address(
         for kind in Notification.Kind.values:
             if kind == Notification.Kind.INVITED:
                 continue
+            reply = None
+            if kind in (Notification.Kind.REPLY_DONE, Notification.Kind.REPLY_REFUSED):
+                reply = InboundMail.objects.create(
+                    message_id=f"<{kind}.{seat.index}@client.example>",
+                    via="test",
+                    sender=user.email,
+                    game=game,
+                    user=user,
+                    status=InboundMail.Status.MOVED,
+                    reason="" if kind == Notification.Kind.REPLY_DONE else "Not a word.",
+                    read="3 QQQ",
+                    move="3 QQQ",
+                    event_seq=game.last_seq,
+                )
             note = Notification.objects.create(
-                kind=kind, user=user, game=game, event_seq=game.last_seq
+                kind=kind, user=user, game=game, event_seq=game.last_seq, inbound=reply
             )
             message = message_for(
                 Notification.objects.select_related("game", "user").get(pk=note.pk)
@@ -69,4 +83,4 @@ def test_no_email_shows_another_seats_rack_or_address(
                     assert other.user.email not in text, (kind, other.user.email)
             assert message.to == [user.email]
             assert " ".join(state.bag[:6]) not in message.body
-    assert rendered >= 3 * 5
+    assert rendered >= 3 * 7

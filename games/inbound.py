@@ -1,0 +1,291 @@
+"""Moves by email: what happens to a reply to a game email.
+
+:func:`receive` is the one path for every incoming email, whether an ESP's
+inbound webhook (through django-anymail) or the local mailbox's reply form
+brought it.  In order:
+
+1. **Automatic mail is dropped**: ``Auto-Submitted`` other than ``no``,
+   ``X-Autoreply``/``X-Autorespond``, ``Precedence: bulk/junk/list/auto_reply``,
+   mailer-daemon or postmaster senders, our own addresses.
+2. **Only a player's own reply acts**: the reply token (:mod:`games.reply_addresses`)
+   must verify, in the address it was sent to or in the Message-IDs it answers,
+   and the sender must be the address of the user it names.  Anything else is
+   dropped, logged, and never answered (no backscatter to forged senders).
+3. **Once per Message-ID**: the ``InboundMail`` row's unique ``message_id`` is
+   written in the same transaction as the move, so an ESP that delivers one
+   webhook many times makes one move.  A sender past
+   ``JUMBULAYA_INBOUND_PER_HOUR`` answered replies in the last hour is dropped.
+4. **Reading**: the text (or the HTML, as text) above the "reply above this
+   line" marker, without quoted history and signatures (mail-parser-reply), is
+   read by :mod:`games.reply_reading`; the subject line is read when the body
+   holds no move.  ``#N`` names the move answered: a reply to a position that
+   has moved on is refused, not applied to the new one.
+5. **Acting and answering**: the move goes through :func:`games.services.submit`
+   (source ``email``) and an answer is owed in the game's thread: "done" with
+   the new board, or a refusal that quotes what was read and says why.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from email.utils import getaddresses, parseaddr
+
+import html2text
+from anymail.inbound import AnymailInboundMessage
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from mailparser_reply import EmailReplyParser
+
+from accounts.models import User
+from games import outbox, services
+from games.emails import REPLY_MARKER
+from games.engine import Refusal
+from games.models import Event, Game, InboundMail, Notification, Seat
+from games.reply_addresses import find_token, inbound_domain
+from games.reply_reading import read_reply
+
+log = logging.getLogger(__name__)
+
+#: ``Precedence`` values of automatic mail.
+AUTOMATIC_PRECEDENCE = frozenset({"bulk", "junk", "list", "auto_reply"})
+#: Senders that are never people.
+ROBOT_SENDERS = frozenset({"mailer-daemon", "postmaster"})
+#: Languages of the "On … wrote:" lines and signatures the reply parser knows here.
+REPLY_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl", "sv", "da", "pt"]
+#: The most text read from one email (a move is one line near the top).
+MAX_TEXT = 20_000
+Status = InboundMail.Status
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What came of one email: ``status`` is an ``InboundMail.Status`` or
+    ``"duplicate"`` (seen before: nothing done)."""
+
+    status: str
+    reason: str
+    inbound_id: int | None = None
+
+
+# --- headers, safely -----------------------------------------------------------
+
+
+def header(message: AnymailInboundMessage, name: str) -> str:
+    """A header's value as text, ``""`` when missing or unreadable."""
+    try:
+        values = message.get_all(name) or []
+        return " ".join(str(v) for v in values)
+    except Exception:  # a malformed header is the sender's problem, never a 500
+        return ""
+
+
+def address(value: str) -> str:
+    return parseaddr(value)[1].strip().lower()
+
+
+def addresses(message: AnymailInboundMessage) -> list[str]:
+    """Every address the message was sent to, envelope included."""
+    found = []
+    for name in ("To", "Cc", "Delivered-To", "X-Original-To"):
+        value = header(message, name)
+        if value:  # getaddresses() reads nothing at all from a list holding an empty field
+            found += [a.strip() for _, a in getaddresses([value]) if a]
+    envelope = getattr(message, "envelope_recipient", None)
+    if isinstance(envelope, str) and envelope:
+        found.append(envelope.strip())
+    return found
+
+
+def message_key(message: AnymailInboundMessage) -> str:
+    """The Message-ID, or a digest of the message when it has none."""
+    mid = header(message, "Message-ID").strip()
+    if mid and len(mid) <= 255:
+        return mid
+    try:
+        raw = message.as_bytes()
+    except Exception:  # unserialisable: the headers that could be read stand for it
+        raw = repr(sorted(message.keys())).encode() + header(message, "Date").encode()
+    return "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def own_addresses() -> set[str]:
+    return {address(settings.DEFAULT_FROM_EMAIL), address(settings.SERVER_EMAIL)}
+
+
+def automatic(message: AnymailInboundMessage, sender: str) -> str | None:
+    """Why ``message`` is automatic mail, or ``None`` when a person sent it."""
+    auto = header(message, "Auto-Submitted").strip().lower()
+    if auto and auto.split(";")[0].strip() != "no":
+        return f"Auto-Submitted: {auto[:40]}"
+    for name in ("X-Autoreply", "X-Autorespond"):
+        if header(message, name):
+            return f"{name} is set"
+    precedence = header(message, "Precedence").strip().lower()
+    if precedence in AUTOMATIC_PRECEDENCE:
+        return f"Precedence: {precedence}"
+    local, _, domain = sender.partition("@")
+    if not sender or local in ROBOT_SENDERS:
+        return "a bounce or a mail system's report"
+    if sender in own_addresses() or domain == inbound_domain().lower():
+        return "sent by this service"
+    return None
+
+
+# --- the text of a reply -----------------------------------------------------------
+
+_HTML = html2text.HTML2Text()
+_HTML.ignore_links = True
+_HTML.ignore_images = True
+_HTML.ignore_emphasis = True
+_HTML.body_width = 0
+
+
+def body_text(message: AnymailInboundMessage) -> str:
+    """The reply's text: the plain part, else the HTML part as text."""
+    try:
+        text = message.text or ""
+        if not text.strip() and message.html:
+            text = _HTML.handle(message.html)
+    except Exception:  # an unreadable part reads as no text: the refusal says so
+        text = ""
+    return text[:MAX_TEXT]
+
+
+def reply_part(text: str) -> str:
+    """What the player wrote: above our marker, without quoted history or a
+    signature."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for i, line in enumerate(lines):
+        if REPLY_MARKER in line:
+            lines = lines[:i]
+            break
+    above = "\n".join(lines)
+    try:
+        parsed = EmailReplyParser(languages=REPLY_LANGUAGES).parse_reply(text=above)
+    except Exception:  # the parser is a nicety: the marker cut stands on its own
+        parsed = ""
+    return parsed if parsed.strip() else above
+
+
+# --- receiving -----------------------------------------------------------------------
+
+
+def receive(message: AnymailInboundMessage, *, via: str) -> Outcome:
+    """Handle one incoming email; see the module's docstring."""
+    key = message_key(message)
+    sender = address(header(message, "From"))
+    subject = " ".join(header(message, "Subject").split())[:255]
+    why = automatic(message, sender)
+    token = None
+    user: User | None = None
+    game: Game | None = None
+    if why is None:
+        token = find_token(
+            addresses(message), [header(message, "In-Reply-To"), header(message, "References")]
+        )
+        if token is None:
+            why = "no valid reply token in its addresses or references"
+    if why is None and token is not None:
+        user = User.objects.filter(pk=token.user_id, is_active=True).first()
+        game = Game.objects.filter(pk=token.game_id).first()
+        if user is None or game is None:
+            why = "the token names a user or game that is gone"
+        elif not user.email or user.email.lower() != sender:
+            why = "the sender is not the player the token names"
+        elif _answered_lately(sender) >= settings.JUMBULAYA_INBOUND_PER_HOUR:
+            why = "the sender is over the hourly limit of replies"
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                row = InboundMail.objects.create(
+                    message_id=key,
+                    via=via[:32],
+                    sender=sender[:254],
+                    subject=subject,
+                    status=Status.DROPPED,
+                    reason=why or "",
+                    game=game if why is None else None,
+                    user=user if why is None else None,
+                )
+        except IntegrityError:
+            log.info("inbound %s via %s: seen before, nothing done", _short(key), via)
+            return Outcome("duplicate", "this message was processed before")
+        if why is not None or user is None or game is None:
+            log.info("inbound %s via %s dropped: %s", _short(key), via, why)
+            return Outcome(Status.DROPPED, why or "", row.pk)
+        return _act(row, message, user, game, subject)
+
+
+def _short(key: str) -> str:
+    """A Message-ID for the log: enough to find it, no more."""
+    return key[:80]
+
+
+def _answered_lately(sender: str) -> int:
+    since = timezone.now() - timedelta(hours=1)
+    return (
+        InboundMail.objects.filter(sender=sender, received_at__gte=since)
+        .exclude(status=Status.DROPPED)
+        .count()
+    )
+
+
+def _act(
+    row: InboundMail, message: AnymailInboundMessage, user: User, game: Game, subject: str
+) -> Outcome:
+    """Read the move, make it, and owe the answer (inside :func:`receive`'s
+    transaction)."""
+    reading = read_reply(reply_part(body_text(message)), subject)
+    row.read = reading.read[:2000]
+    row.move = (reading.move or "")[:120]
+    seat = Seat.objects.filter(game=game, user=user).first()
+    if seat is None:
+        return _refuse(row, game, "You do not have a seat in this game.")
+    if reading.move is None:
+        return _refuse(row, game, reading.problem or "No move was found in your reply.")
+    expected = reading.answering if reading.answering is not None else game.last_seq
+    try:
+        done = services.submit(
+            game.pk,
+            seat.index,
+            reading.move,
+            expected,
+            Event.Source.EMAIL,
+            idempotency_key="email:" + hashlib.sha256(row.message_id.encode()).hexdigest()[:48],
+        )
+    except services.StaleMove:
+        game.refresh_from_db()
+        return _refuse(
+            row,
+            game,
+            f"Your reply answers move #{expected}, but the game has moved on: it is at move "
+            f"#{game.last_seq} now. Your move was not made, so that it is not applied to a "
+            "position you have not seen. Look at the board below and reply again.",
+        )
+    except Refusal as e:
+        extra = f" Accepted spellings: {', '.join(e.accepted)}." if e.accepted else ""
+        return _refuse(row, game, e.message + extra)
+    except services.ServiceError as e:
+        return _refuse(row, game, e.message)
+    row.status = Status.MOVED
+    row.event_seq = done.state.seq
+    row.reason = "sealed until the claim window closes" if done.sealed else ""
+    row.save(update_fields=["status", "event_seq", "reason", "read", "move"])
+    outbox.owe(
+        done.game, Notification.Kind.REPLY_DONE, users=[user.pk], seq=done.state.seq, inbound=row
+    )
+    return Outcome(Status.MOVED, row.reason, row.pk)
+
+
+def _refuse(row: InboundMail, game: Game, reason: str) -> Outcome:
+    row.status = Status.REFUSED
+    row.reason = reason
+    row.save(update_fields=["status", "reason", "read", "move"])
+    outbox.owe(
+        game, Notification.Kind.REPLY_REFUSED, users=[row.user_id], seq=game.last_seq, inbound=row
+    )
+    return Outcome(Status.REFUSED, reason, row.pk)

@@ -1,0 +1,305 @@
+"""The one path every email reply takes: who may act, what is read, what is
+made, and the answer owed in the game's thread."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.core import mail
+from django.test import override_settings
+from inbound_mails import answers, mover, parsed, reply_mime, seat_user, waiting
+
+from games import inbound, outbox, services
+from games.emails import message_for
+from games.engine import legal_moves
+from games.models import Event, Game, InboundMail, Notification
+
+pytestmark = pytest.mark.django_db
+Kind = Notification.Kind
+
+
+def a_word_move(game: Game) -> str:
+    state = services.current_state(game)
+    assert state.turn is not None
+    moves = [m for m in legal_moves(state, state.turn, services.game_lexicon(game))]
+    words = [m.notation() for m in moves if m.notation()[0].isdigit()]
+    assert words, "a fresh deal has a word to play"
+    return words[0]
+
+
+def events(game: Game) -> list[str]:
+    return list(Event.objects.filter(game=game).order_by("seq").values_list("type", flat=True))
+
+
+def test_a_reply_with_a_move_makes_it_and_is_answered(two_player: Game) -> None:
+    game = two_player
+    ann, other = mover(game), waiting(game)
+    move = a_word_move(game)
+    outcome = inbound.receive(
+        parsed(reply_mime(game, ann, f"Hi!\n\n{move.lower()}\n\nAnn")), via="test"
+    )
+    assert outcome.status == "moved"
+    row = InboundMail.objects.get()
+    assert (row.status, row.move, row.user, row.game) == ("moved", move, ann, game)
+    assert events(game)[-1] == "word_built"
+    assert Event.objects.filter(game=game).last().source == "email"  # type: ignore[union-attr]
+    done = answers(ann)
+    assert [n.kind for n in done] == [Kind.REPLY_DONE]
+    assert Notification.objects.filter(user=other, kind=Kind.YOUR_TURN, event_seq=2).exists()
+
+    message = message_for(Notification.objects.select_related("game", "user").get(pk=done[0].pk))
+    assert message is not None
+    assert message.extra_headers["In-Reply-To"] == row.message_id
+    assert row.message_id in message.extra_headers["References"]
+    assert message.extra_headers["Auto-Submitted"] == "auto-replied"
+    assert f"your move “{move}” was made" in message.body
+    assert message.subject == f"Re: Your turn in game {game.pk}"
+
+
+def test_a_refused_move_changes_nothing_and_says_why(two_player: Game) -> None:
+    game = two_player
+    ann = mover(game)
+    outcome = inbound.receive(parsed(reply_mime(game, ann, "3 ZZZZQX")), via="test")
+    assert outcome.status == "refused"
+    assert events(game) == ["game_started"]
+    (answer,) = answers(ann)
+    assert answer.kind == Kind.REPLY_REFUSED
+    message = message_for(Notification.objects.select_related("game", "user").get(pk=answer.pk))
+    assert message is not None
+    assert "was not played, and nothing changed" in message.body
+    assert "> 3 ZZZZQX" in message.body  # what was read, quoted
+    assert outcome.reason in message.body  # the rule it breaks, in the engine's words
+
+
+def test_a_reply_without_a_move_is_refused_with_the_accepted_forms(two_player: Game) -> None:
+    game = two_player
+    ann = mover(game)
+    outcome = inbound.receive(parsed(reply_mime(game, ann, "Can we play later?")), via="test")
+    assert outcome.status == "refused"
+    (answer,) = answers(ann)
+    message = message_for(Notification.objects.select_related("game", "user").get(pk=answer.pk))
+    assert message is not None
+    assert "> Can we play later?" in message.body
+    assert "pass" in message.body and "3 FACTS" in message.body
+    assert events(game) == ["game_started"]
+
+
+def test_a_reply_to_a_stale_position_is_refused_not_applied(two_player: Game) -> None:
+    game = two_player
+    ann = mover(game)
+    outcome = inbound.receive(parsed(reply_mime(game, ann, "pass #1")), via="test")
+    assert outcome.status == "moved"
+    bob = mover(game)
+    services.submit(game.pk, game.seats.get(user=bob).index, "pass", 2, "web")
+    # Ann answers the old email again, naming move #1: the game is at #3 now.
+    again = inbound.receive(parsed(reply_mime(game, ann, "pass #1")), via="test")
+    assert again.status == "refused"
+    assert "moved on" in again.reason and "#3" in again.reason
+    assert events(game) == ["game_started", "passed", "passed"]
+
+
+def test_an_old_email_still_works_while_the_move_is_legal(two_player: Game) -> None:
+    """No ``#N``: the token is long-lived and the move is checked against the game now."""
+    game = two_player
+    ann = mover(game)
+    bob = waiting(game)
+    inbound.receive(parsed(reply_mime(game, ann, "pass")), via="test")
+    inbound.receive(parsed(reply_mime(game, bob, "pass")), via="test")
+    assert inbound.receive(parsed(reply_mime(game, ann, "pass")), via="test").status == "moved"
+    assert events(game) == ["game_started", "passed", "passed", "passed"]
+
+
+def test_resign_and_out_of_turn_moves(two_player: Game) -> None:
+    game = two_player
+    bob = waiting(game)
+    out_of_turn = inbound.receive(parsed(reply_mime(game, bob, "pass")), via="test")
+    assert out_of_turn.status == "refused"
+    resigned = inbound.receive(parsed(reply_mime(game, bob, "I resign.")), via="test")
+    assert resigned.status == "moved"
+    assert events(game)[-1] == "resigned"
+
+
+def test_the_same_message_delivered_46_times_makes_one_move(two_player: Game) -> None:
+    game = two_player
+    ann = mover(game)
+    mime = reply_mime(game, ann, "pass")
+    outcomes = [inbound.receive(parsed(mime), via="test").status for _ in range(46)]
+    assert outcomes == ["moved"] + ["duplicate"] * 45
+    assert events(game) == ["game_started", "passed"]
+    assert InboundMail.objects.count() == 1
+    assert len(answers(ann)) == 1
+
+
+def test_a_message_without_message_id_is_deduplicated_by_its_content(two_player: Game) -> None:
+    game = two_player
+    ann = mover(game)
+    mime = reply_mime(game, ann, "pass")
+    del mime["Message-ID"]
+    assert inbound.receive(parsed(mime), via="test").status == "moved"
+    assert inbound.receive(parsed(mime), via="test").status == "duplicate"
+    assert InboundMail.objects.get().message_id.startswith("sha256:")
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ({"sender": "mallory@example.net"}, "not the player"),
+        ({"sender": "Ann <ann@example.com.evil.example>"}, "not the player"),
+        ({"to": "play+g1u1kaaaaaaaaaaaaaaaa@reply.localhost"}, "no valid reply token"),
+        ({"to": "someone@reply.localhost"}, "no valid reply token"),
+    ],
+)
+def test_forged_or_unsigned_mail_is_dropped_without_an_answer(
+    two_player: Game, change: dict[str, str], why: str
+) -> None:
+    game = two_player
+    ann = mover(game)
+    if "sender" in change and "ann" not in change["sender"]:
+        pass
+    outcome = inbound.receive(parsed(reply_mime(game, ann, "pass", **change)), via="test")
+    assert outcome.status == "dropped"
+    assert why in outcome.reason
+    assert events(game) == ["game_started"]
+    assert not Notification.objects.filter(kind__in=[Kind.REPLY_DONE, Kind.REPLY_REFUSED]).exists()
+
+
+def test_another_players_token_does_not_let_them_move(two_player: Game) -> None:
+    """Bob sends from his own address to Ann's reply address: dropped."""
+    game = two_player
+    ann, bob = mover(game), waiting(game)
+    from games.reply_addresses import reply_address
+
+    mime = reply_mime(game, bob, "pass", to=reply_address(ann.pk, game.pk))
+    assert inbound.receive(parsed(mime), via="test").status == "dropped"
+    assert events(game) == ["game_started"]
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Auto-Submitted": "auto-replied"},
+        {"Auto-Submitted": "auto-generated"},
+        {"X-Autoreply": "yes"},
+        {"X-Autorespond": "Out of office"},
+        {"Precedence": "bulk"},
+        {"Precedence": "junk"},
+        {"Precedence": "list"},
+        {"Precedence": "auto_reply"},
+    ],
+)
+def test_automatic_mail_is_never_acted_on_nor_answered(
+    two_player: Game, headers: dict[str, str]
+) -> None:
+    game = two_player
+    ann = mover(game)
+    outcome = inbound.receive(parsed(reply_mime(game, ann, "pass", headers=headers)), via="test")
+    assert outcome.status == "dropped"
+    assert events(game) == ["game_started"]
+    assert answers(ann) == []
+
+
+def test_auto_submitted_no_is_a_person(two_player: Game) -> None:
+    game = two_player
+    ann = mover(game)
+    mime = reply_mime(game, ann, "pass", headers={"Auto-Submitted": "no"})
+    assert inbound.receive(parsed(mime), via="test").status == "moved"
+
+
+@pytest.mark.parametrize(
+    "sender",
+    ["MAILER-DAEMON@mx.example.com", "postmaster@example.com", "Jumbulaya <jumbulaya@localhost>"],
+)
+def test_bounces_and_our_own_mail_are_dropped(two_player: Game, sender: str) -> None:
+    game = two_player
+    ann = mover(game)
+    outcome = inbound.receive(parsed(reply_mime(game, ann, "pass", sender=sender)), via="test")
+    assert outcome.status == "dropped"
+    assert events(game) == ["game_started"]
+
+
+@override_settings(JUMBULAYA_INBOUND_PER_HOUR=3)
+def test_a_sender_over_the_hourly_limit_is_dropped(two_player: Game) -> None:
+    game = two_player
+    bob = waiting(game)
+    statuses = [
+        inbound.receive(parsed(reply_mime(game, bob, "pass")), via="test").status for _ in range(5)
+    ]
+    assert statuses == ["refused", "refused", "refused", "dropped", "dropped"]
+    assert len(answers(bob)) == 3
+
+
+def test_the_token_in_references_is_enough(two_player: Game) -> None:
+    """A client that answers the From address: the Message-ID it answers names the token."""
+    game = two_player
+    ann = mover(game)
+    outbox.owe(game, Kind.YOUR_TURN, users=[ann.pk], seq=game.last_seq)
+    note = (
+        Notification.objects.filter(user=ann, kind=Kind.YOUR_TURN)
+        .select_related("game", "user")
+        .last()
+    )
+    assert note is not None
+    sent = message_for(note)
+    assert sent is not None
+    mime = reply_mime(
+        game,
+        ann,
+        "pass",
+        to="Jumbulaya <jumbulaya@localhost>",
+        headers={"In-Reply-To": sent.extra_headers["Message-ID"]},
+    )
+    assert inbound.receive(parsed(mime), via="test").status == "moved"
+
+
+def test_game_emails_carry_the_reply_address(two_player: Game) -> None:
+    game = two_player
+    ann = mover(game)
+    note = (
+        Notification.objects.filter(user=ann, kind=Kind.YOUR_TURN)
+        .select_related("game", "user")
+        .first()
+    )
+    if note is None:
+        note = outbox.owe(game, Kind.YOUR_TURN, users=[ann.pk], seq=game.last_seq)[0]
+    message = message_for(Notification.objects.select_related("game", "user").get(pk=note.pk))
+    assert message is not None
+    from games.reply_addresses import verify
+
+    assert verify(message.extra_headers["Reply-To"]) is not None
+    assert f"#{game.last_seq}" in message.body  # the hint names this position
+
+
+def test_a_sent_answer_goes_to_the_player_only(two_player: Game) -> None:
+    game = two_player
+    ann = mover(game)
+    outbox.sweep()  # the game's first emails
+    mail.outbox.clear()
+    inbound.receive(parsed(reply_mime(game, ann, "pass")), via="test")
+    outbox.sweep()
+    to = sorted(m.to[0] for m in mail.outbox)
+    bob = seat_user(game, 1 - game.seats.get(user=ann).index)
+    assert to == sorted([ann.email, bob.email])  # Ann's answer, Bob's turn
+    answer = next(m for m in mail.outbox if m.to == [ann.email])
+    assert answer.subject.startswith("Re: ")
+
+
+def test_the_game_over_is_refused_cleanly(started_game: Callable[..., Game]) -> None:
+    game = started_game(players=2)
+    ann, bob = mover(game), waiting(game)
+    inbound.receive(parsed(reply_mime(game, bob, "resign")), via="test")
+    outcome = inbound.receive(parsed(reply_mime(game, ann, "pass")), via="test")
+    assert outcome.status == "refused"
+    assert events(game) == ["game_started", "resigned"]
+
+
+def test_the_answer_does_not_repeat_a_command_subject(two_player: Game) -> None:
+    """A move read from the subject: the answer's subject must not carry it back."""
+    game = two_player
+    ann = mover(game)
+    mime = reply_mime(game, ann, "", subject=f"pass - Re: Your turn in game {game.pk}")
+    assert inbound.receive(parsed(mime), via="test").status == "moved"
+    (answer,) = answers(ann)
+    message = message_for(Notification.objects.select_related("game", "user").get(pk=answer.pk))
+    assert message is not None
+    assert message.subject == f"Game {game.pk}: your move was made"
