@@ -7,4 +7,5 @@ app_name = "devmail"
 urlpatterns = [
     path("", views.inbox, name="inbox"),
     path("<int:message_id>/", views.message, name="message"),
+    path("<int:message_id>/reply/", views.reply, name="reply"),
 ]

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
 
 from devmail.models import Message
+from devmail.replies import quoted, send_reply
+
+#: What the mailbox says about a reply, by outcome.
+SAID = {
+    "moved": "Your reply was read and the move was made; the answer is in the mailbox.",
+    "refused": "Your reply was read but not played; the answer in the mailbox says why.",
+    "duplicate": "That reply had already been received; nothing was done.",
+}
+#: The longest reply the form takes.
+MAX_REPLY = 50_000
 
 
 def _mailbox_on() -> None:
@@ -29,4 +43,23 @@ def inbox(request: HttpRequest) -> HttpResponse:
 def message(request: HttpRequest, message_id: int) -> HttpResponse:
     _mailbox_on()
     mail = get_object_or_404(Message, pk=message_id)
-    return render(request, "devmail/message.html", {"mail": mail})
+    reply_to = mail.headers.get("Reply-To", "")
+    return render(
+        request,
+        "devmail/message.html",
+        {"mail": mail, "reply_to": reply_to, "quoted": quoted(mail) if reply_to else ""},
+    )
+
+
+@require_POST
+def reply(request: HttpRequest, message_id: int) -> HttpResponse:
+    """Answer an email as its recipient would from a mail client: the reply
+    goes through the same processing as one an ESP posts to the webhook."""
+    _mailbox_on()
+    mail = get_object_or_404(Message, pk=message_id)
+    body = request.POST.get("body", "")[:MAX_REPLY]
+    outcome = send_reply(mail, body)
+    said = SAID.get(outcome.status) or f"The reply was dropped without an answer: {outcome.reason}."
+    messages.info(request, said)
+    to = mail.to.splitlines()[0] if mail.to else ""
+    return HttpResponseRedirect(reverse("devmail:inbox") + "?" + urlencode({"to": to}))
