@@ -9,6 +9,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from anymail.signals import inbound
 
+        from games import checks  # noqa: F401  (registers the system checks)
         from games.inbound_webhook import on_inbound
 
         inbound.connect(on_inbound, dispatch_uid="games.inbound")

@@ -50,3 +50,13 @@ def test_find_token_reads_our_domain_then_references() -> None:
     # a reply to the From address still names the email it answers
     assert find_token(["jumbulaya@example.com"], [mid]) == ReplyToken(3, 7)
     assert find_token(["jumbulaya@example.com"], ["<abc@mail.gmail.com>"]) is None
+
+
+def test_the_deploy_check_asks_for_a_webhook_secret() -> None:
+    from games.checks import inbound_webhooks_have_credentials
+
+    with override_settings(ANYMAIL={}):
+        (warning,) = inbound_webhooks_have_credentials()
+        assert warning.id == "games.W001"
+    with override_settings(ANYMAIL={"WEBHOOK_SECRET": "user:secret"}):
+        assert inbound_webhooks_have_credentials() == []
