@@ -106,10 +106,22 @@ def message_key(message: AnymailInboundMessage) -> str:
     if mid and len(mid) <= 255:
         return mid
     try:
-        raw = message.as_bytes()
-    except Exception:  # unserialisable: the headers that could be read stand for it
+        raw = _content(message)
+    except Exception:  # unreadable: the headers that could be read stand for it
         raw = repr(sorted(message.keys())).encode() + header(message, "Date").encode()
     return "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def _content(message: AnymailInboundMessage) -> bytes:
+    """The headers and the parts' content, not the MIME layout: django-anymail
+    builds an ESP's parsed payload (Postmark, Mailgun's parsed form) into a new
+    message on every post, with new multipart boundaries each time."""
+    head = [f"{k}: {v}" for k, v in message.items() if k.lower() != "content-type"]
+    chunks = ["\n".join(head).encode()]
+    for part in message.walk():
+        if not part.is_multipart():
+            chunks += [part.get_content_type().encode(), part.get_payload(decode=True) or b""]
+    return b"\0".join(chunks)
 
 
 def own_addresses() -> set[str]:
