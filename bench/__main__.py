@@ -1,5 +1,5 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
-service`` or ``notify``: only that section)."""
+service``, ``notify`` or ``inbound``: only that section)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,12 @@ import time
 import traceback
 from collections import Counter
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
 
-from . import engine, notify, service
+from . import engine, inbound, notify, service
 from .cold import cold_start
 from .positions import long_log, play_games
 from .stats import note
@@ -76,6 +77,7 @@ def goals(
     figures: dict[str, Any],
     service_figures: dict[str, Any] | None = None,
     notify_figures: dict[str, Any] | None = None,
+    inbound_figures: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     v = figures["validate_move_us"]
     cold = figures["cold_start"]
@@ -91,7 +93,9 @@ def goals(
         met |= service.goals(service_figures)
     if notify_figures is not None:
         met |= notify.goals(notify_figures)
-    return _goal_table(met, GOALS | service.GOALS | notify.GOALS)
+    if inbound_figures is not None:
+        met |= inbound.goals(inbound_figures)
+    return _goal_table(met, GOALS | service.GOALS | notify.GOALS | inbound.GOALS)
 
 
 def service_figures(profile: bool = False) -> dict[str, Any]:
@@ -111,35 +115,42 @@ def main_service(profile: bool) -> None:
     sys.stdout.write("\n")
 
 
-def notify_figures() -> dict[str, Any]:
-    """The notify section, in this process (Django set up on its own database)."""
+#: The sections that set Django up on a database of their own: each runs in a
+#: process of its own (``python -m bench <name>``).
+OWN_DATABASE: dict[str, ModuleType] = {"notify": notify, "inbound": inbound}
+
+
+def own_database_figures(name: str) -> dict[str, Any]:
+    """Section ``name`` of :data:`OWN_DATABASE`, in this process."""
     try:
-        return notify.run()
+        figures: dict[str, Any] = OWN_DATABASE[name].run()
     except Exception as e:  # report, like the service section
         traceback.print_exc()
         return {"error": f"{type(e).__name__}: {e}"}
+    return figures
 
 
-def notify_in_child() -> dict[str, Any]:
-    """The notify section from ``python -m bench notify`` in a child process: this
+def in_child(name: str) -> dict[str, Any]:
+    """Section ``name`` from ``python -m bench <name>`` in a child process: this
     process's Django is already set up on the service bench's database."""
     done = subprocess.run(
-        [sys.executable, "-m", "bench", "notify"],
+        [sys.executable, "-m", "bench", name],
         cwd=REPO,
         stdout=subprocess.PIPE,
         text=True,
     )
     try:
-        figures: dict[str, Any] = json.loads(done.stdout)["notify"]
+        figures: dict[str, Any] = json.loads(done.stdout)[name]
     except (ValueError, KeyError):
-        return {"error": f"python -m bench notify exited {done.returncode} without figures"}
+        return {"error": f"python -m bench {name} exited {done.returncode} without figures"}
     return figures
 
 
-def main_notify() -> None:
-    """``python -m bench notify``: only the notify figures."""
-    figures = notify_figures()
-    out = {"notify": figures, "goals": _goal_table(notify.goals(figures), notify.GOALS)}
+def main_own_database(name: str) -> None:
+    """``python -m bench notify`` or ``inbound``: only that section's figures."""
+    module = OWN_DATABASE[name]
+    figures = own_database_figures(name)
+    out = {name: figures, "goals": _goal_table(module.goals(figures), module.GOALS)}
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
 
@@ -185,7 +196,9 @@ def main() -> None:
     note("the service, over HTTP")
     service_out = service_figures()
     note("the notifications: deadline sweep and emails")
-    notify_out = notify_in_child()
+    notify_out = in_child("notify")
+    note("the email replies: inbound webhooks")
+    inbound_out = in_child("inbound")
 
     out = {
         "machine": {
@@ -200,7 +213,8 @@ def main() -> None:
         **figures,
         "service": service_out,
         "notify": notify_out,
-        "goals": goals(figures, service_out, notify_out),
+        "inbound": inbound_out,
+        "goals": goals(figures, service_out, notify_out, inbound_out),
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
@@ -211,7 +225,7 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     if args and args[0] == "service":
         main_service(profile="--profile" in args[1:])
-    elif args and args[0] == "notify":
-        main_notify()
+    elif args and args[0] in OWN_DATABASE:
+        main_own_database(args[0])
     else:
         main()
