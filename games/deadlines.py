@@ -334,13 +334,16 @@ def time_out_due(now: datetime | None = None) -> int:
     """Claim the overdue games a batch at a time and time out each one's seat to
     move, until none is left or :data:`SWEEP_BUDGET` is spent (the next sweep
     goes on).  Returns the number of moves written."""
+    from games import outbox
+
     now = now or timezone.now()
     began = time_module.monotonic()
     written = 0
     while time_module.monotonic() - began < SWEEP_BUDGET.total_seconds():
         batch = claim_overdue(now)
-        for pk, seq, hold, turn in batch:
-            written += _time_out(pk, seq, hold, turn)
+        with outbox.one_nudge():
+            for pk, seq, hold, turn in batch:
+                written += _time_out(pk, seq, hold, turn)
         if len(batch) < SWEEP_BATCH:
             break
     return written

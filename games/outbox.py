@@ -9,7 +9,9 @@ the same row; a claim left by a sender that died is taken over once it is
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import timedelta
 
 from django.db import transaction
@@ -24,6 +26,10 @@ log = logging.getLogger(__name__)
 CLAIM_TIMEOUT = timedelta(minutes=10)
 #: Rows one sweep sends at most (the next sweep takes the rest).
 SWEEP_BATCH = 500
+#: Rows one nudge of :func:`one_nudge` names (one task sends them in turn).
+NUDGE_BATCH = 50
+#: The rows waiting for :func:`one_nudge`'s nudge, inside one.
+_pending: ContextVar[list[int] | None] = ContextVar("outbox_pending", default=None)
 
 
 def owe(
@@ -49,10 +55,37 @@ def owe(
 
 def nudge(ids: Iterable[int]) -> None:
     """Ask a worker to send these rows once the transaction commits.  A broker
-    that is down changes nothing: the move stands and the sweep sends them."""
+    that is down changes nothing: the move stands and the sweep sends them.
+    Inside :func:`one_nudge`, the committed rows wait for its single nudge."""
     ids = list(ids)
-    if ids:
+    if not ids:
+        return
+    pending = _pending.get()
+    if pending is not None:
+        transaction.on_commit(lambda: pending.extend(ids))
+    else:
         transaction.on_commit(lambda: _ring(ids))
+
+
+@contextmanager
+def one_nudge() -> Iterator[None]:
+    """Collect the nudges of many transactions (a sweep's hundreds of
+    timeouts) and ring once, in batches of :data:`NUDGE_BATCH`, at the end:
+    one broker message per batch instead of one per transaction."""
+    pending: list[int] = []
+    token = _pending.set(pending)
+    try:
+        yield
+    finally:
+        _pending.reset(token)
+        # After the commits whose rows it names: at once in autocommit, else
+        # when the enclosing transaction commits (its callbacks run in order).
+        transaction.on_commit(lambda: _ring_batches(pending))
+
+
+def _ring_batches(ids: list[int]) -> None:
+    for start in range(0, len(ids), NUDGE_BATCH):
+        _ring(ids[start : start + NUDGE_BATCH])
 
 
 def _ring(ids: list[int]) -> None:

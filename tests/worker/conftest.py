@@ -31,7 +31,7 @@ WAIT_SECONDS = 10.0
 #: The in-memory transport polls its queues once a second by default.
 MEMORY_OPTIONS = {"polling_interval": 0.05}
 _TURN_LINK = re.compile(r"https?://[^\s\"'<>]+?(/t/[^/\s\"'<>]+/)")
-_MESSAGE_ROW = re.compile(r"\.(\d+)@")
+_MESSAGE_ROW = re.compile(r"^<game-\d+\.\d+\.[a-z_]+\.(\d+)[.@]")
 
 
 def reset_pools(app: Celery) -> None:
