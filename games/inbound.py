@@ -83,6 +83,20 @@ def header(message: AnymailInboundMessage, name: str) -> str:
         return ""
 
 
+def raw_header(message: AnymailInboundMessage, name: str) -> str:
+    """A header's value as it was sent, RFC 2047 encoded words left encoded.
+
+    The sender is read from this: decoded, ``From: =?utf-8?q?ann=40example.com?=``
+    (a display name, no address at all) reads as ``ann@example.com``, and
+    ``=?utf-8?q?ann=40example.com=3E=00?=@evil.example`` likewise."""
+    try:
+        values = [str(v) for k, v in message.raw_items() if k.lower() == name.lower()]
+        # 8-bit bytes come as surrogate escapes: read them as UTF-8
+        return " ".join(values).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except Exception:  # a malformed header is the sender's problem, never a 500
+        return ""
+
+
 def address(value: str) -> str:
     return parseaddr(value)[1].strip().lower()
 
@@ -157,14 +171,30 @@ _HTML.body_width = 0
 
 
 def body_text(message: AnymailInboundMessage) -> str:
-    """The reply's text: the plain part, else the HTML part as text."""
+    """The reply's text: the plain part, else the HTML part as text.
+
+    Only the message's own body counts (``get_body``): an attached email
+    (``message/rfc822``) holds text parts of its own, which anymail's ``.text``
+    would find first when the reply itself is HTML only."""
     try:
-        text = message.text or ""
-        if not text.strip() and message.html:
-            text = _HTML.handle(message.html)
+        text = _body_part(message, "plain")
+        if not text.strip():
+            html = _body_part(message, "html")
+            text = _HTML.handle(html) if html else ""
     except Exception:  # an unreadable part reads as no text: the refusal says so
         text = ""
-    return text[:MAX_TEXT]
+    return storable(text[:MAX_TEXT])
+
+
+def storable(text: str) -> str:
+    """``text`` as a database can store it: PostgreSQL refuses NUL characters, and
+    no database takes the lone surrogates a UTF-7 part can decode to."""
+    return text.replace("\x00", "\ufffd").encode("utf-8", "replace").decode("utf-8")
+
+
+def _body_part(message: AnymailInboundMessage, subtype: str) -> str:
+    part = message.get_body(preferencelist=(subtype,))
+    return (part.get_content_text() or "") if part is not None else ""
 
 
 def reply_part(text: str) -> str:
@@ -188,9 +218,9 @@ def reply_part(text: str) -> str:
 
 def receive(message: AnymailInboundMessage, *, via: str) -> Outcome:
     """Handle one incoming email; see the module's docstring."""
-    key = message_key(message)
-    sender = address(header(message, "From"))
-    subject = " ".join(header(message, "Subject").split())[:255]
+    key = storable(message_key(message))
+    sender = storable(address(raw_header(message, "From")))
+    subject = storable(" ".join(header(message, "Subject").split())[:255])
     why = automatic(message, sender)
     token = None
     user: User | None = None
