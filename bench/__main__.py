@@ -26,6 +26,10 @@ from .stats import note
 REPO = Path(__file__).resolve().parent.parent
 WORDLISTS = REPO / "var" / "wordlists"
 
+#: The environment this run began with: the service section points this
+#: process's ``DATABASE_URL`` at its own database, which is gone when it ends.
+STARTING_ENV = dict(os.environ)
+
 SEED = 20240601
 GAMES = 30
 BASELINE_POSITIONS = 40
@@ -136,6 +140,7 @@ def in_child(name: str) -> dict[str, Any]:
     done = subprocess.run(
         [sys.executable, "-m", "bench", name],
         cwd=REPO,
+        env=STARTING_ENV,
         stdout=subprocess.PIPE,
         text=True,
     )
