@@ -56,12 +56,10 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
-
+from .databases import BenchDatabase, admin_url, shown, unavailable
 from .notify import _use_memory_broker
-from .service import Server, _migrate, _server_env, _setup_django, admin_url, reachable, shown
+from .service import Server, _migrate, _server_env, _setup_django
 from .stats import note, summary
 
 #: A database of its own: the service and notify benches may run at the same time.
@@ -80,7 +78,7 @@ DUPLICATES = 300
 FORGED = 200
 REJECTED = 20
 SEED = 20240601
-BROKER = "memory://"
+BROKER = "memory://localhost/"
 POSTMARK_PATH = "/anymail/postmark/inbound/"
 MAILGUN_PATH = "/anymail/mailgun/inbound_mime/"
 CLIENT_DOMAIN = "mail.client.example"
@@ -102,33 +100,6 @@ def goals(inbound: dict[str, Any]) -> dict[str, bool]:
 
 
 # --- the database ------------------------------------------------------------------
-
-
-def _in_use(admin: str) -> int:
-    """Sessions on the inbound database: another inbound run is using it."""
-    with psycopg.connect(admin, autocommit=True, connect_timeout=3) as conn:
-        row = conn.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s", (INBOUND_DB,)
-        ).fetchone()
-    return int(row[0]) if row else 0
-
-
-def _db_url(admin: str) -> str:
-    return urlunsplit(urlsplit(admin)._replace(path=f"/{INBOUND_DB}"))
-
-
-def _recreate(admin: str) -> None:
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {INBOUND_DB} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {INBOUND_DB}")
-
-
-def _drop(admin: str) -> None:
-    try:
-        with psycopg.connect(admin, autocommit=True, connect_timeout=3) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {INBOUND_DB} WITH (FORCE)")
-    except Exception as e:  # best effort
-        note(f"could not drop {INBOUND_DB}: {e}")
 
 
 # --- the payloads ------------------------------------------------------------------
@@ -737,18 +708,15 @@ def _phases(server: Server, games: list[BenchGame], credentials: Credentials) ->
 
 def run() -> dict[str, Any]:
     """The inbound figures, or why they were skipped."""
-    admin = admin_url()
-    why = reachable(admin)
+    db = BenchDatabase(INBOUND_DB, admin_url())
+    why = unavailable(db)
     if why is not None:
-        return {"skipped": f"PostgreSQL not reachable at {shown(admin)} ({why})"}
+        return {"skipped": why}
     from django.conf import settings
 
     if settings.configured:  # python -m bench runs this part in a process of its own
         raise RuntimeError("the inbound bench sets Django up on its own database: run it first")
-    busy = _in_use(admin)
-    if busy:
-        return {"skipped": f"{INBOUND_DB} is in use by {busy} session(s): another inbound run?"}
-    db_url = _db_url(admin)
+    db_url = db.url
     began = time.perf_counter()
     credentials = Credentials.fresh()
     out: dict[str, Any] = {
@@ -766,7 +734,7 @@ def run() -> dict[str, Any]:
     }
     try:
         note(f"creating and migrating {INBOUND_DB}")
-        _recreate(admin)
+        db.recreate()
         t0 = time.perf_counter()
         _migrate(env)
         migrate_s = time.perf_counter() - t0
@@ -801,7 +769,7 @@ def run() -> dict[str, Any]:
             from django.db import connections
 
             connections.close_all()
-        _drop(admin)
+        db.drop()
         shutil.rmtree(var_dir, ignore_errors=True)
     out["runtime_s"] = round(time.perf_counter() - began, 1)
     return out

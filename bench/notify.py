@@ -32,11 +32,9 @@ import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
-
-from .service import _migrate, _server_env, _setup_django, admin_url, reachable, shown
+from .databases import BenchDatabase, admin_url, shown, unavailable
+from .service import _migrate, _server_env, _setup_django
 from .stats import note, summary
 
 #: A database of its own: ``bench service`` may be running at the same time
@@ -50,7 +48,7 @@ PLAYERS = 200
 BULK_BATCH = 5_000
 IDLE_SWEEPS = 20
 EMAILS = 500
-BROKER = "memory://"
+BROKER = "memory://localhost/"
 LOCMEM = "django.core.mail.backends.locmem.EmailBackend"
 
 #: Goals of the notify figures.
@@ -76,33 +74,6 @@ def goals(notify: dict[str, Any]) -> dict[str, bool]:
 
 
 # --- the database --------------------------------------------------------------
-
-
-def _in_use(admin: str) -> int:
-    """Sessions on the notify database: another notify run is using it."""
-    with psycopg.connect(admin, autocommit=True, connect_timeout=3) as conn:
-        row = conn.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s", (NOTIFY_DB,)
-        ).fetchone()
-    return int(row[0]) if row else 0
-
-
-def _db_url(admin: str) -> str:
-    return urlunsplit(urlsplit(admin)._replace(path=f"/{NOTIFY_DB}"))
-
-
-def _recreate(admin: str) -> None:
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {NOTIFY_DB} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {NOTIFY_DB}")
-
-
-def _drop(admin: str) -> None:
-    try:
-        with psycopg.connect(admin, autocommit=True, connect_timeout=3) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {NOTIFY_DB} WITH (FORCE)")
-    except Exception as e:  # best effort
-        note(f"could not drop {NOTIFY_DB}: {e}")
 
 
 def _use_memory_broker() -> None:
@@ -329,25 +300,22 @@ def emails_per_second() -> dict[str, Any]:
 
 def run() -> dict[str, Any]:
     """The notify figures, or why they were skipped."""
-    admin = admin_url()
-    why = reachable(admin)
+    db = BenchDatabase(NOTIFY_DB, admin_url())
+    why = unavailable(db)
     if why is not None:
-        return {"skipped": f"PostgreSQL not reachable at {shown(admin)} ({why})"}
+        return {"skipped": why}
     from django.conf import settings
 
     if settings.configured:  # python -m bench runs this part in a process of its own
         raise RuntimeError("the notify bench sets Django up on its own database: run it first")
-    busy = _in_use(admin)
-    if busy:
-        return {"skipped": f"{NOTIFY_DB} is in use by {busy} session(s): another notify run?"}
-    db_url = _db_url(admin)
+    db_url = db.url
     began = time.perf_counter()
     out: dict[str, Any] = {"database": shown(db_url), "broker": BROKER}
     var_dir = Path(tempfile.mkdtemp(prefix="jumbulaya-bench-notify-"))
     env = _server_env(db_url, var_dir) | {"CELERY_BROKER_URL": BROKER}
     try:
         note(f"creating and migrating {NOTIFY_DB}")
-        _recreate(admin)
+        db.recreate()
         _migrate(env)
         _setup_django(env)
         _use_memory_broker()
@@ -375,7 +343,7 @@ def run() -> dict[str, Any]:
             from django.db import connections
 
             connections.close_all()
-        _drop(admin)
+        db.drop()
         shutil.rmtree(var_dir, ignore_errors=True)
     out["runtime_s"] = round(time.perf_counter() - began, 1)
     return out

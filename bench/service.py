@@ -39,14 +39,12 @@ from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode, urlsplit, urlunsplit
+from urllib.parse import urlencode
 
-import psycopg
-
+from .databases import BenchDatabase, admin_url, shown, unavailable
 from .stats import note, summary
 
 REPO = Path(__file__).resolve().parent.parent
-DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 BENCH_DB = "jumbulaya_bench"
 
 GAMES = 60
@@ -65,50 +63,6 @@ _CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 # --- the database ------------------------------------------------------------
 
 
-def admin_url() -> str:
-    """The PostgreSQL server to use: ``DATABASE_URL`` when it names one, else the
-    local default."""
-    url = os.environ.get("DATABASE_URL", "")
-    return url if url.startswith(("postgres://", "postgresql://")) else DEFAULT_URL
-
-
-def shown(url: str) -> str:
-    """``url`` without its password."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
-    return urlunsplit(parts._replace(netloc=netloc))
-
-
-def reachable(url: str) -> str | None:
-    """``None`` when PostgreSQL answers at ``url``, else why not."""
-    try:
-        with psycopg.connect(url, connect_timeout=3) as conn:
-            conn.execute("SELECT 1")
-    except Exception as e:  # any failure means: skip the service figures
-        return f"{type(e).__name__}: {str(e).strip().splitlines()[0] if str(e) else ''}"
-    return None
-
-
-def _bench_url(admin: str) -> str:
-    return urlunsplit(urlsplit(admin)._replace(path=f"/{BENCH_DB}"))
-
-
-def _recreate(admin: str) -> None:
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {BENCH_DB}")
-
-
-def _drop(admin: str) -> None:
-    try:
-        with psycopg.connect(admin, autocommit=True, connect_timeout=3) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-    except Exception as e:  # best effort
-        note(f"could not drop {BENCH_DB}: {e}")
-
-
 def _wordlist_dir() -> str:
     """The installed word lists (and their cached indexes), as the settings find them."""
     var = os.environ.get("JUMBULAYA_VAR_DIR") or str(REPO / "var")
@@ -125,7 +79,7 @@ def _server_env(db_url: str, var_dir: Path) -> dict[str, str]:
         "DATABASE_URL": db_url,
         "JUMBULAYA_VAR_DIR": str(var_dir),
         "JUMBULAYA_WORDLIST_DIR": _wordlist_dir(),
-        "CELERY_BROKER_URL": "filesystem://",
+        "CELERY_BROKER_URL": "filesystem://localhost/",
         "REDIS_URL": "",
         "DJANGO_SETTINGS_MODULE": "jumbulaya_site.settings",
         "DJANGO_SECRET_KEY": SECRET_KEY,
@@ -628,18 +582,18 @@ def profile_server(data: Data, runs: int = 200, top: int = 30) -> str:
 
 def run(profile: bool = False) -> dict[str, Any]:
     """The service figures, or why they were skipped."""
-    admin = admin_url()
-    why = reachable(admin)
+    db = BenchDatabase(BENCH_DB, admin_url())
+    why = unavailable(db)
     if why is not None:
-        return {"skipped": f"PostgreSQL not reachable at {shown(admin)} ({why})"}
-    db_url = _bench_url(admin)
+        return {"skipped": why}
+    db_url = db.url
     began = time.perf_counter()
     out: dict[str, Any] = {"database": shown(db_url), "workers": WORKERS, "worker_class": "sync"}
     var_dir = Path(tempfile.mkdtemp(prefix="jumbulaya-bench-"))
     env = _server_env(db_url, var_dir)
     try:
         note(f"creating and migrating {BENCH_DB}")
-        _recreate(admin)
+        db.recreate()
         t0 = time.perf_counter()
         _migrate(env)
         out["migrate_s"] = round(time.perf_counter() - t0, 1)
@@ -678,7 +632,7 @@ def run(profile: bool = False) -> dict[str, Any]:
             sys.stderr.write(profile_server(data))
         connections.close_all()
     finally:
-        _drop(admin)
+        db.drop()
         shutil.rmtree(var_dir, ignore_errors=True)
     out["runtime_s"] = round(time.perf_counter() - began, 1)
     return out
