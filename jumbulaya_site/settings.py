@@ -195,8 +195,9 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Celery. Without a broker URL (and no Redis), the embedded default is kombu's
 # filesystem transport under var/: it works between the processes of one machine.
-CELERY_BROKER_URL = envstr("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
-if CELERY_BROKER_URL == "filesystem://":
+# (It ignores the host; naming one spares every process kombu's "no hostname" warning.)
+CELERY_BROKER_URL = envstr("CELERY_BROKER_URL") or REDIS_URL or "filesystem://localhost/"
+if CELERY_BROKER_URL.startswith("filesystem:"):
     _QUEUE_DIR = JUMBULAYA_VAR_DIR / "celery" / "queue"
     _QUEUE_DIR.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
