@@ -6,6 +6,7 @@ Ctrl-C stops every process."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -44,17 +45,61 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def same_session(leader: int) -> list[int]:
-    """The processes of the session ``leader`` began (honcho and what it started)."""
-    found = []
+def descendants(root: int) -> set[int]:
+    """The processes below ``root`` (honcho starts each in a session of its own, so
+    a process group does not find them)."""
+    children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if os.getsid(int(entry.name)) == leader:
-                    found.append(int(entry.name))
-            except ProcessLookupError:
-                pass
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:  # not a process, or gone
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(parent, []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
     return found
+
+
+def running(pids: set[int]) -> set[int]:
+    """Those of ``pids`` that still run (a zombie has stopped)."""
+    alive = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.add(pid)
+    return alive
+
+
+def command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:  # gone
+        return ""
+
+
+def stop(process: subprocess.Popen[bytes], pids: set[int]) -> None:
+    """After a failure: Ctrl-C for honcho, then SIGKILL for whatever still runs."""
+    pids = pids | descendants(process.pid)
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    for pid in running(pids):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def wait_for(what: str, check: object, log: Path) -> object:
@@ -94,7 +139,7 @@ def embedded_env(tmp_path: Path) -> dict[str, str]:
 @pytest.fixture
 def honcho(
     embedded_env: dict[str, str], tmp_path: Path
-) -> Iterator[tuple[subprocess.Popen[bytes], Path]]:
+) -> Iterator[tuple[subprocess.Popen[bytes], Path, set[int]]]:
     manage = [sys.executable, "manage.py"]
     for command in (["migrate", "--noinput"], ["demo"]):
         subprocess.run(
@@ -110,18 +155,18 @@ def honcho(
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group, as in a terminal
         )
+    #: The processes honcho started, as the test finds them.
+    started: set[int] = set()
     try:
-        yield process, log
+        yield process, log, started
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        stop(process, started)
 
 
 def test_make_runs_processes_mail_a_move_and_stop_on_ctrl_c(
-    honcho: tuple[subprocess.Popen[bytes], Path], embedded_env: dict[str, str]
+    honcho: tuple[subprocess.Popen[bytes], Path, set[int]], embedded_env: dict[str, str]
 ) -> None:
-    process, log = honcho
+    process, log, started = honcho
     site = embedded_env["JUMBULAYA_SITE_URL"]
 
     def page(path: str) -> str:
@@ -153,11 +198,16 @@ def test_make_runs_processes_mail_a_move_and_stop_on_ctrl_c(
     mailbox = f"/dev/mailbox/?to={urllib.parse.quote(following)}"
     wait_for(f"{subject!r} to {following} in the mailbox", lambda: subject in page(mailbox), log)
 
+    started |= descendants(process.pid)
+    lines = " ".join(command_line(pid) for pid in running(started))
+    for program in ("manage.py runserver", "celery -A jumbulaya_site worker", "beat"):
+        assert program in lines, (program, lines)
+
     os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the terminal's process group
     try:
         process.wait(timeout=WAIT)
     except subprocess.TimeoutExpired:
         pytest.fail(f"honcho still runs after Ctrl-C:\n{log.read_text()[-4000:]}")
-    wait_for("every process has stopped", lambda: not same_session(process.pid), log)
+    wait_for("every process has stopped", lambda: not running(started), log)
     with pytest.raises(OSError):
         page("/healthz")
