@@ -14,7 +14,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
 
 from accounts.models import User as Account
-from games.models import Game, Seat
+from games.models import Game
 
 
 @dataclass(frozen=True)
@@ -72,15 +72,3 @@ def viewer_or_404(
     if seat is None and not (game.is_public and user.is_authenticated):
         raise Http404("No such game.")
     return Viewer(game, seat)
-
-
-def player_seat(game_id: int, user: Account | AnonymousUser) -> int | None:
-    """The seat ``user`` holds in a game, in one query (the move path's check);
-    ``None`` for anyone else."""
-    if not user.is_authenticated:
-        return None
-    return (
-        Seat.objects.filter(game_id=game_id, user_id=user.pk)
-        .values_list("index", flat=True)
-        .first()
-    )

@@ -39,7 +39,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games.engine import Event, Refusal, Resigned, TimedOut
@@ -179,13 +179,30 @@ def calendar_for(game: Game, user_id: int | None, tz_name: str, after: datetime)
     return Calendar(time_zone(tz_name), game.skip_weekends, tuple(vacation_spans(user_id, after)))
 
 
-def deadline_after(
-    game: Game, seat: int, now: datetime, player: tuple[int | None, str] | None = None
-) -> datetime:
+def with_vacation_flags(seats: QuerySet[Seat], now: datetime) -> QuerySet[Seat]:
+    """``seats`` with their users, each annotated ``vacation_ahead``: whether its
+    user has a vacation that ends after ``now``.  The move path reads (and ends)
+    vacations only for players who have one, which is seldom."""
+    ahead = Vacation.objects.filter(user_id=OuterRef("user_id"), ends_at__gt=now)
+    return seats.select_related("user").annotate(vacation_ahead=Exists(ahead))
+
+
+def _vacation_ahead(seat: Seat) -> bool:
+    """Whether ``seat``'s user may have a vacation ahead (True unless the row
+    came from :func:`with_vacation_flags` and says otherwise)."""
+    return bool(getattr(seat, "vacation_ahead", True))
+
+
+def deadline_after(game: Game, seat: int, now: datetime, row: Seat | None = None) -> datetime:
     """When ``seat``'s move, due from ``now``, is late: ``move_hours`` of counting
-    time after ``now``.  ``player`` is the seat's (user id, time zone) when the
-    caller has it already."""
-    user_id, tz_name = player or _seat_user(game, seat)
+    time after ``now``.  ``row`` is the seat's row with its user, when the caller
+    has it already (from :func:`with_vacation_flags`, it spares the vacation
+    query for a player who has none ahead)."""
+    if row is None:
+        user_id, tz_name = _seat_user(game, seat)
+    else:
+        user_id = row.user_id if _vacation_ahead(row) else None
+        tz_name = row.user.time_zone if row.user is not None else "UTC"
     calendar = calendar_for(game, user_id, tz_name, now)
     return walk(now, timedelta(hours=game.move_hours), calendar)
 
@@ -253,7 +270,7 @@ def after_move(game: Game, seat: Seat, events: Sequence[Event]) -> None:
         return
     if seat.timeouts_in_a_row:
         seats.update(timeouts_in_a_row=0)
-    if seat.user_id is not None:
+    if seat.user_id is not None and _vacation_ahead(seat):
         now = timezone.now()
         Vacation.objects.filter(
             user_id=seat.user_id, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True

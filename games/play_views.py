@@ -24,7 +24,7 @@ from django.utils import timezone as dj_timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from games import claims, services, vacations
-from games.access import Viewer, player_seat, viewer_or_404
+from games.access import Viewer, viewer_or_404
 from games.engine import Refusal
 from games.models import Event, Game
 from games.presenters import BoardView, board_view, history
@@ -223,40 +223,32 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def move(request: HttpRequest, game_id: int) -> HttpResponse:
-    seat = player_seat(game_id, request.user)
-    if seat is None:
-        viewer_or_404(game_id, request.user)  # 404 for a game this user may not see
-        return _players_only()
     try:
         notation, call_word = _notation(request.POST)
         expected_seq = _expected_seq(request.POST)
         key = _idempotency_key(request.POST)
     except BadForm as e:
-        return _bad_request(e)
+        viewer = viewer_or_404(game_id, request.user)
+        return _bad_request(e) if viewer.is_player else _players_only()
     kept = {"notation": "" if call_word else notation, "call_word": call_word}
     notice = "Your move was made."
     try:
         own = web_refusal(notation)
         if own is not None:
             raise own
-        done = services.submit(game_id, seat, notation, expected_seq, Event.Source.WEB, key)
+        done = services.submit(game_id, request.user, notation, expected_seq, Event.Source.WEB, key)
     except Refusal as r:
-        viewer = viewer_or_404(game_id, request.user)
-        return _page(request, viewer, status=422, error=r.message, accepted=r.accepted, **kept)
+        return _refused(request, game_id, 422, error=r.message, accepted=r.accepted, **kept)
     except services.StaleMove:
-        return _page(
-            request,
-            viewer_or_404(game_id, request.user),
-            status=409,
-            error="The game moved on since you loaded this page, so nothing was changed. "
-            "Here is the board as it is now: check your move and send it again.",
-            **kept,
+        error = (
+            "The game moved on since you loaded this page, so nothing was changed. "
+            "Here is the board as it is now: check your move and send it again."
         )
+        return _refused(request, game_id, 409, error=error, **kept)
     except services.DuplicateMove:
         notice = "This move was already received; it was made once."
-    except services.ServiceError as e:
-        viewer = viewer_or_404(game_id, request.user)
-        return _page(request, viewer, status=409, error=e.message, **kept)
+    except services.ServiceError as e:  # NotAPlayer too: 404 or 403 from _refused
+        return _refused(request, game_id, 409, error=e.message, **kept)
     else:
         if done.sealed:
             return _page(
@@ -268,6 +260,16 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         return _page(request, viewer_or_404(game_id, request.user), notice=notice)
     messages.success(request, notice)
     return redirect("games:game", game_id=game_id)
+
+
+def _refused(request: HttpRequest, game_id: int, status: int, **kw: Any) -> HttpResponse:
+    """The page again, saying why nothing was changed, for a player; anyone else
+    gets 404 (a game they may not see) or 403 (a spectator).  The seat is checked
+    here, on the error path only: a move's own check is made by ``submit``."""
+    viewer = viewer_or_404(game_id, request.user)
+    if not viewer.is_player:
+        return _players_only()
+    return _page(request, viewer, status=status, **kw)
 
 
 def _sealed_notice(request: HttpRequest, game: Game) -> str:

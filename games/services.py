@@ -64,6 +64,10 @@ class CannotJoin(ServiceError):
     code = "cannot_join"
 
 
+class NotAPlayer(ServiceError):
+    code = "not_a_player"
+
+
 @dataclass
 class Submitted:
     game: Game
@@ -155,11 +159,8 @@ def _project(
             "finished_at": now,
         }
     elif turn_changed and state.turn is not None:
-        player = None
-        if seats:
-            user = seats[state.turn].user
-            player = (user.pk, user.time_zone) if user is not None else (None, "UTC")
-        fields["deadline_at"] = deadlines.deadline_after(game, state.turn, now, player)
+        row = seats[state.turn] if seats else None
+        fields["deadline_at"] = deadlines.deadline_after(game, state.turn, now, row)
         fields["warned_at"] = None
     return fields
 
@@ -293,13 +294,16 @@ def _start(game: Game, seats: list[Seat]) -> None:
 
 def submit(
     game_id: int,
-    seat: int,
+    seat: int | User,
     move: str,
     expected_seq: int,
     source: str,
     idempotency_key: str | None = None,
 ) -> Submitted:
-    """Make ``move`` (in the notation) for ``seat`` of a game.
+    """Make ``move`` (in the notation) for ``seat`` of a game: the seat's index,
+    or the user who holds it (found under the game's lock, in the query that
+    loads the seats anyway; :class:`NotAPlayer` if they hold none, or there is
+    no such game).
 
     ``expected_seq`` is the last event the player saw: if the game has moved on
     since, nothing changes and :class:`StaleMove` says so.  A repeated
@@ -311,7 +315,14 @@ def submit(
         raise ServiceError("A timeout is written by the deadline sweep; it cannot be sent.")
     try:
         with transaction.atomic():
-            game = Game.objects.select_for_update().get(pk=game_id)
+            try:
+                game, seats = _locked(game_id)
+            except Game.DoesNotExist:
+                if isinstance(seat, User):
+                    raise NotAPlayer("There is no such game.") from None
+                raise
+            if isinstance(seat, User):
+                seat = _seat_of(seats, seat)
             if game.status == Game.Status.OPEN:
                 raise ServiceError("This game has not started yet: it is waiting for players.")
             if game.last_seq != expected_seq:
@@ -337,7 +348,6 @@ def submit(
                 key = idempotency_key if i == 0 else None
                 rows.append(event_row(game, event, state.seq, source, key))
             Event.objects.bulk_create(rows)
-            seats = list(game.seats.select_related("user").order_by("index"))
             fields = _project(game, state, turn_changed=state.turn != before.turn, seats=seats)
             updated = Game.objects.filter(pk=game.pk, last_seq=expected_seq).update(**fields)
             if updated != 1:
@@ -354,9 +364,32 @@ def submit(
     return Submitted(game, state, events, seats=seats)
 
 
+def _locked(game_id: int) -> tuple[Game, list[Seat]]:
+    """The game, locked for the transaction, and its seats with their users and
+    vacation flags, in one query (the lock is on the game row only)."""
+    query = Seat.objects.filter(game_id=game_id).select_related("game").order_by("index")
+    seats = list(
+        deadlines.with_vacation_flags(query.select_for_update(of=("game",)), timezone.now())
+    )
+    if not seats:  # every game has its seats from the start
+        raise Game.DoesNotExist(f"no game {game_id}")
+    game = seats[0].game
+    for row in seats:
+        row.game = game
+    return game, seats
+
+
+def _seat_of(seats: Sequence[Seat], user: User) -> int:
+    for row in seats:
+        if row.user_id == user.pk:
+            return row.index
+    raise NotAPlayer("Only the players of this game can make moves in it.")
+
+
 __all__ = [
     "CannotJoin",
     "DuplicateMove",
+    "NotAPlayer",
     "Refusal",
     "ServiceError",
     "StaleMove",

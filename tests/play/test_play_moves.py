@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
 from games.engine import legal_moves
@@ -176,6 +179,63 @@ def test_a_spectator_cannot_move(
     assert response.status_code == 403
     assert eve.post(f"/games/{game.pk}/preview/", {"notation": "pass"}).status_code == 403
     assert Event.objects.filter(game=game).count() == 1
+
+
+def test_outsiders_get_403_or_404_whatever_the_form_holds(
+    started_game: Callable[..., Game],
+    make_user: Callable[..., User],
+    client_for: Callable[[User], Client],
+) -> None:
+    public = started_game(is_public=True)
+    eve = client_for(make_user("eve"))
+    for data in (
+        {"notation": "pass"},  # malformed: no sequence, no key
+        form(public, "timeout"),  # refused before the game is read
+        {**form(public, "pass"), "expected_seq": "0"},  # stale
+    ):
+        assert eve.post(move_url(public), data).status_code == 403, data
+    private = Game.objects.get(pk=public.pk)
+    Game.objects.filter(pk=private.pk).update(is_public=False)
+    for data in ({"notation": "pass"}, form(private, "pass")):
+        assert eve.post(move_url(private), data).status_code == 404, data
+    assert eve.post("/games/987654/move/", form(private, "pass")).status_code == 404
+    assert Event.objects.filter(game=public).count() == 1
+
+
+def test_a_move_costs_two_reads_and_three_writes(
+    started_game: Callable[..., Game], seat_client: Callable[[Game, int], Client]
+) -> None:
+    """The move path's budget: the signed-in user, the game locked with its seats
+    (and whether any player has a vacation ahead), the event, the projection and
+    the email owed.  A player's vacations are read only when they have one."""
+    game = started_game()
+    client = seat_client(game, game.turn_seat or 0)
+    client.get(f"/games/{game.pk}/")  # the session is cached from here on
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(move_url(game), form(game, "pass"))
+    assert response.status_code == 302
+    statements = [
+        statement(q["sql"])
+        for q in captured.captured_queries
+        if not q["sql"].startswith(("SAVEPOINT", "RELEASE", "BEGIN", "COMMIT"))
+    ]
+    assert statements == [
+        "SELECT accounts_user",
+        "SELECT games_seat",  # joined with its game (locked) and its users
+        "INSERT games_event",
+        "UPDATE games_game",
+        "INSERT games_notification",
+    ]
+
+
+def statement(sql: str) -> str:
+    """``VERB table`` of one SQL statement: the table it reads or writes (the one
+    outside any subquery)."""
+    while re.search(r"\([^()]*\)", sql):
+        sql = re.sub(r"\([^()]*\)", "", sql)
+    found = re.match(r'(SELECT .*? FROM|INSERT INTO|UPDATE) "?(\w+)', sql, re.S)
+    assert found is not None, sql
+    return f"{found[1].split()[0]} {found[2]}"
 
 
 def test_htmx_moves_return_the_live_partial(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -13,6 +14,7 @@ from games.engine import Refusal, legal_moves
 from games.models import Event, Game, Notification
 from games.services import (
     DuplicateMove,
+    NotAPlayer,
     StaleMove,
     current_state,
     game_lexicon,
@@ -55,6 +57,22 @@ def test_submit_appends_events_and_keeps_the_projection(started_game: Callable[.
     if row.type == "word_built":
         assert row.private_seat == seat and set(row.private) == {"drawn"}
     assert current_state(game) == replay_game(game) == done.state
+
+
+def test_a_move_may_name_the_player_instead_of_the_seat(
+    started_game: Callable[..., Game], make_user: Callable[..., Any]
+) -> None:
+    game = started_game()
+    seat = game.turn_seat
+    assert seat is not None
+    player = game.seats.get(index=seat).user
+    done = submit(game.pk, player, "pass", 1, Event.Source.WEB)
+    assert done.events[0].seat == seat and done.state.seq == 2
+    with pytest.raises(NotAPlayer):
+        submit(game.pk, make_user("eve"), "pass", 2, Event.Source.WEB)
+    with pytest.raises(NotAPlayer, match="no such game"):
+        submit(game.pk + 1000, player, "pass", 2, Event.Source.WEB)
+    assert Event.objects.filter(game=game).count() == 2
 
 
 def test_a_stale_move_changes_nothing(started_game: Callable[..., Game]) -> None:
