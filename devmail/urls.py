@@ -6,6 +6,6 @@ app_name = "devmail"
 
 urlpatterns = [
     path("", views.inbox, name="inbox"),
-    path("<int:message_id>/", views.message, name="message"),
-    path("<int:message_id>/reply/", views.reply, name="reply"),
+    path("<id:message_id>/", views.message, name="message"),
+    path("<id:message_id>/reply/", views.reply, name="reply"),
 ]

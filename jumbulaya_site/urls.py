@@ -1,6 +1,11 @@
 from django.contrib import admin
-from django.urls import include, path, reverse_lazy
+from django.urls import include, path, register_converter, reverse_lazy
 from django.views.generic import RedirectView
+
+from games.converters import RowId
+
+# <id:...> in the apps' URLs (registered before they are included).
+register_converter(RowId, "id")
 
 urlpatterns = [
     # Accounts have no passwords: staff sign in by email like everyone else.

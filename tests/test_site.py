@@ -1,5 +1,10 @@
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from django.test import Client
+
+from accounts.models import User
 
 
 @pytest.mark.django_db
@@ -19,3 +24,23 @@ def test_healthz(client: Client) -> None:
 def test_healthz_refuses_post(client: Client) -> None:
     response = client.post("/healthz")
     assert response.status_code == 405
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("digits", [19, 40])
+def test_an_id_too_long_for_the_database_is_not_found(
+    digits: int, make_user: Callable[[str], User], settings: Any
+) -> None:
+    """Every route with an id in its path: a number no 64-bit id can be is a 404,
+    for GET and POST alike, never an overflow in the database driver."""
+    settings.JUMBULAYA_MAILBOX = True
+    client = Client(raise_request_exception=False)
+    client.force_login(make_user("ann"))
+    big = "9" * digits
+    form = {"notation": "pass", "expected_seq": "1", "idempotency_key": "k" * 20}
+    for path in ("games/{}/", "games/{}/record.json", "games/{}/replay/", "records/{}/",
+                 "dev/mailbox/{}/"):  # fmt: skip
+        assert client.get("/" + path.format(big)).status_code == 404, path
+    for path in ("games/{}/move/", "games/{}/preview/", "games/{}/join/",
+                 "dev/mailbox/{}/reply/"):  # fmt: skip
+        assert client.post("/" + path.format(big), form).status_code == 404, path
