@@ -122,6 +122,16 @@ def test_two_players_play_a_whole_game(live_server: Any, browser: Any, word_list
         send(bobs, notation)
 
     ann_moves("1 STRANGE")
+    # The line takes its owner's colour, the one of Ann's row in the players' list.
+    line_colour = anns.eval_on_selector(
+        ".line[data-line='1']", "e => getComputedStyle(e).borderLeftColor"
+    )
+    assert line_colour == anns.eval_on_selector(
+        ".player.owner-0", "e => getComputedStyle(e).borderLeftColor"
+    )
+    assert line_colour != anns.eval_on_selector(
+        ".line[data-line='2']", "e => getComputedStyle(e).borderLeftColor"
+    )
     # A refused move: the engine's message shows next to the form, nothing changes.
     bob_moves("2 PEA")
     assert "PEA is not in the word list" in bobs.inner_text("#move-error")
