@@ -4,7 +4,9 @@ from pyproject.toml."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -56,6 +58,109 @@ def started_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
             join_game(game.pk, user)
         game.refresh_from_db()
         return game
+
+    return make
+
+
+@pytest.fixture
+def rigged_game(started_game: Callable[..., Game]) -> Callable[..., Game]:
+    """``rigged_game(lines, racks, first=0, players=2, bag_front=())``: a started
+    game whose deal is the one given; the rest of the 100 tiles are in the bag,
+    ``bag_front`` first, then in face order.  The first event and the cached
+    state are rewritten before any move is made."""
+    from games.engine import GameStarted, start, state_to_json
+    from games.engine.tiles import full_set
+    from games.models import Event, Game
+    from games.services import current_state, event_row
+
+    def make(
+        lines: Sequence[Sequence[str]],
+        racks: Sequence[Sequence[str]],
+        first: int = 0,
+        players: int = 2,
+        bag_front: Sequence[str] = (),
+        **options: Any,
+    ) -> Game:
+        game = started_game(players=players, **options)
+        dealt = current_state(game)
+        rest = Counter(full_set())
+        rest.subtract(t for group in [*lines, *racks, bag_front] for t in group)
+        assert all(n >= 0 for n in rest.values()), "more of a tile than the set holds"
+        old = Event.objects.get(game=game, seq=1)
+        started = GameStarted(
+            rules=dealt.rules,
+            lexicon=old.payload["lexicon"],
+            lexicon_sha256=old.payload["lexicon_sha256"],
+            players=dealt.players,
+            first=first,
+            lines=tuple(tuple(line) for line in lines),
+            racks=tuple(tuple(rack) for rack in racks),
+            bag=(*bag_front, *rest.elements()),
+        )
+        row = event_row(game, started, 1, Event.Source.SYSTEM, None)
+        Event.objects.filter(pk=old.pk).update(payload=row.payload, private=row.private)
+        Game.objects.filter(pk=game.pk).update(state=state_to_json(start(started)), turn_seat=first)
+        game.refresh_from_db()
+        return game
+
+    return make
+
+
+@dataclass(frozen=True)
+class CanaryGame:
+    """A public 3-player game whose private tiles are marked: every tile a seat
+    drew or exchanged is a face that nobody else has seen anywhere (not on the
+    board, not in their own rack).  ``secret[seat]`` holds those faces, so any
+    of them on a page or in an email for another viewer is a leak."""
+
+    game: Game
+    secret: dict[int, frozenset[str]]
+
+    def hidden_from(self, seat: int | None) -> frozenset[str]:
+        """The faces ``seat`` (``None``: a spectator) must never be shown."""
+        return frozenset().union(*(faces for s, faces in self.secret.items() if s != seat))
+
+
+#: The marked faces: none is on the board or in a rack but where named below.
+CANARY_LINES = [["C", "A", "T"], ["D", "O", "G"], ["R", "E", "D"], ["S", "U", "N"],
+                ["P", "I", "N"], ["H", "E", "N"], ["B", "O", "A"], ["M", "A", "T"],
+                ["L", "I", "T"]]  # fmt: skip
+CANARY_RACKS = [["K", "W", "E", "A", "R"], ["S", "O", "E", "I", "N"], ["Y", "Y", "O", "E", "T"]]
+#: What the bag gives first, in order: Ann's exchange draws Z TH, Bob's CATS draws
+#: J, Cy's exchange draws CH V.  (Not QU, X or LY: the pages' help text shows
+#: them in example moves.)
+CANARY_BAG_FRONT = ["Z", "TH", "J", "CH", "V"]
+
+
+@pytest.fixture
+def canary_game(rigged_game: Callable[..., Game]) -> Callable[[], CanaryGame]:
+    """``canary_game()``: Ann exchanges K W (drawing Z TH), Bob builds CATS on line
+    1 (drawing J), Cy exchanges Y Y (drawing CH V) and Ann passes.  Draws are
+    taken from the front of the bag (the service's generator is replaced for
+    the test), so every private tile is known."""
+    from games.engine import commands
+    from games.services import submit
+
+    class FrontOfTheBag:
+        def sample(self, population: range, k: int) -> list[int]:
+            return list(population[:k])
+
+    def make() -> CanaryGame:
+        game = rigged_game(
+            CANARY_LINES, CANARY_RACKS, players=3, bag_front=CANARY_BAG_FRONT, is_public=True
+        )
+        moves = [(0, "exchange K W"), (1, "1 CATS"), (2, "exchange Y Y"), (0, "pass")]
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(commands, "_RANDOM", FrontOfTheBag())
+            for seq, (seat, move) in enumerate(moves, start=1):
+                submit(game.pk, seat, move, seq, "web", f"canary-{seq}-0123456789")
+        game.refresh_from_db()
+        secret = {
+            0: frozenset({"K", "W", "Z", "TH"}),
+            1: frozenset({"J"}),
+            2: frozenset({"Y", "CH", "V"}),
+        }
+        return CanaryGame(game, secret)
 
     return make
 

@@ -13,6 +13,9 @@ from accounts.models import User
 from games.engine import legal_moves
 from games.models import Game
 from games.services import current_state, game_lexicon, submit
+from games.turnlinks import turn_url
+from tests.conftest import CanaryGame
+from tests.markup import visible_faces
 
 SEPARATORS = ("", " ", ", ", "-", "\n")
 
@@ -47,8 +50,11 @@ def contains_run(sequence: Sequence[str], run: Sequence[str]) -> bool:
     return any(tuple(sequence[i : i + n]) == tuple(run) for i in range(len(sequence) - n + 1))
 
 
-def pages_for(game: Game, client: Client, seat: int | None) -> Iterator[tuple[str, str]]:
-    """(what, html) for every page this viewer can load about the game."""
+def pages_for(
+    game: Game, client: Client, seat: int | None, refused: Sequence[str] = ("1 QZX", "9 ZZZZZZZ")
+) -> Iterator[tuple[str, str]]:
+    """(what, html) for every page this viewer can load about the game
+    (``refused``: two moves the rules refuse, for previews and a sent move)."""
     base = f"/games/{game.pk}/"
     yield "page", client.get(base).content.decode()
     yield "page (htmx)", client.get(base, HTTP_HX_REQUEST="true").content.decode()
@@ -63,8 +69,7 @@ def pages_for(game: Game, client: Client, seat: int | None) -> Iterator[tuple[st
         f"exchange {rack[0]}",
         "resign",
         "jumbulaya SPRINTED",
-        "1 QZX",
-        "9 ZZZZZZZ",
+        *refused,
         *(m.notation() for m in moves[:3]),
     ]
     for notation in notations:
@@ -73,9 +78,9 @@ def pages_for(game: Game, client: Client, seat: int | None) -> Iterator[tuple[st
             assert response.status_code == 200
             yield f"preview {notation!r} {htmx}", response.content.decode()
     # a refused move re-renders the page
-    refused = {"notation": "1 QZX", "expected_seq": str(game.last_seq),
-               "idempotency_key": f"refused-{seat}-0123456789"}  # fmt: skip
-    yield "refused move", client.post(f"{base}move/", refused).content.decode()
+    move = {"notation": refused[0], "expected_seq": str(game.last_seq),
+            "idempotency_key": f"refused-{seat}-0123456789"}  # fmt: skip
+    yield "refused move", client.post(f"{base}move/", move).content.decode()
 
 
 def test_no_page_shows_another_rack_the_bag_or_an_address(
@@ -123,3 +128,42 @@ def test_no_page_shows_another_rack_the_bag_or_an_address(
                 if other_user != user:
                     assert other_user.email not in html, where
             assert "@example.com" not in html.replace(user.email, ""), where
+
+
+def every_page(game: Game, client: Client, seat: int | None) -> Iterator[tuple[str, str]]:
+    """(what, html) for the pages about ``game`` that this viewer can load,
+    including the answers to moves that change nothing."""
+    # Moves the rules refuse, written without a marked face: the page repeats them.
+    yield from pages_for(game, client, seat, refused=("1 BQB", "9 MMMMMMM"))
+    base = f"/games/{game.pk}/"
+    for path in ("/dashboard/", "/games/open/", f"{base}record.json", f"{base}replay/"):
+        yield path, client.get(path).content.decode()
+    if seat is None:
+        return
+    stale = {"notation": "pass", "expected_seq": "1", "idempotency_key": f"stale-{seat}-0123456789"}
+    yield "stale move", client.post(f"{base}move/", stale).content.decode()
+    user = game.seats.get(index=seat).user
+    assert user is not None
+    yield "turn link", client.get(turn_url(user.pk, game.pk, game.last_seq)).content.decode()
+
+
+def test_no_page_shows_what_another_seat_drew_or_exchanged(
+    canary_game: Callable[[], CanaryGame],
+    make_user: Callable[..., User],
+    client_for: Callable[[User], Client],
+) -> None:
+    canaries = canary_game()
+    game = canaries.game
+    users = {s.index: s.user for s in game.seats.select_related("user")}
+    viewers: list[tuple[int | None, User]] = [*users.items(), (None, make_user("eve"))]  # type: ignore[list-item]
+    pages = 0
+    for seat, user in viewers:
+        client = client_for(user)
+        hidden = canaries.hidden_from(seat)
+        for what, html in every_page(game, client, seat):
+            pages += 1
+            assert not visible_faces(html) & hidden, f"{what} for seat {seat}"
+        if seat is not None:  # the check can see tiles: the seat's own draws are on its page
+            own = visible_faces(client.get(f"/games/{game.pk}/").content.decode())
+            assert canaries.secret[seat] - {"K", "W", "Y"} <= own
+    assert pages > 4 * 6

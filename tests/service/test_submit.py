@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -10,7 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from games.engine import Refusal, legal_moves
+from games.engine import Refusal, commands, legal_moves
 from games.models import Event, Game, Notification
 from games.services import (
     DuplicateMove,
@@ -73,6 +74,33 @@ def test_a_move_may_name_the_player_instead_of_the_seat(
     with pytest.raises(NotAPlayer, match="no such game"):
         submit(game.pk + 1000, player, "pass", 2, Event.Source.WEB)
     assert Event.objects.filter(game=game).count() == 2
+
+
+def test_deals_and_draws_come_from_the_system_generator_when_made(
+    started_game: Callable[..., Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deal is shuffled, and every draw is picked, by ``secrets.SystemRandom``
+    at that moment: nothing seeded, nothing drawn in advance."""
+    used: list[str] = []
+
+    class Watched(secrets.SystemRandom):
+        def shuffle(self, x: Any) -> None:
+            used.append("shuffle")
+            super().shuffle(x)
+
+        def sample(self, population: Any, k: int, **kw: Any) -> list[Any]:
+            used.append(f"sample {k}")
+            return super().sample(population, k, **kw)
+
+    assert type(commands._RANDOM) is secrets.SystemRandom
+    monkeypatch.setattr(secrets, "SystemRandom", Watched)
+    monkeypatch.setattr(commands, "_RANDOM", Watched())
+    game = started_game()
+    assert used == ["shuffle"]
+    seat = game.turn_seat
+    rack = current_state(game).racks[seat]
+    submit(game.pk, seat, f"exchange {rack[0]} {rack[1]}", 1, Event.Source.WEB)
+    assert used == ["shuffle", "sample 2"]
 
 
 def test_a_stale_move_changes_nothing(started_game: Callable[..., Game]) -> None:
