@@ -177,17 +177,38 @@ def _notify_after(
 
 def rebuild_projection(game: Game, *, write: bool = True) -> bool:
     """Replay the game's log and rewrite its projection from it.  Returns whether
-    the stored projection differed from the replay."""
+    the stored projection differed from the replay.
+
+    The times come from the log too: the game started with its first event and
+    finished with its last.  A game in play keeps its stored deadline when the
+    turn is the one the log says (vacations may have moved it since); otherwise
+    the deadline is counted again from the last event."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
-        state = replay_game(game)
-        want = {
+        rows = list(game.events.order_by("seq"))
+        if not rows:
+            return False  # waiting for players: nothing to replay yet
+        state = replay([engine_event(row) for row in rows])
+        want: dict[str, object] = {
             "state": state_to_json(state),
             "last_seq": state.seq,
             "turn_seat": state.turn,
             "status": Game.Status.OVER if state.over else Game.Status.PLAYING,
             "end_reason": state.end or "",
+            "started_at": game.started_at or rows[0].created_at,
         }
+        if state.over:
+            want |= {
+                "deadline_at": None,
+                "claims_close_at": None,
+                "finished_at": game.finished_at or rows[-1].created_at,
+            }
+        else:
+            want["finished_at"] = None
+            if game.deadline_at is None or game.turn_seat != state.turn:
+                assert state.turn is not None  # a game in play has a seat to move
+                due = deadlines.deadline_after(game, state.turn, rows[-1].created_at)
+                want |= {"deadline_at": due, "warned_at": None}
         differs = any(getattr(game, name) != value for name, value in want.items())
         if differs and write:
             Game.objects.filter(pk=game.pk).update(**want)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -198,4 +199,29 @@ def test_rebuild_games_restores_a_damaged_projection(
     game.refresh_from_db()
     assert current_state(game) == replay_game(game)
     assert game.turn_seat == replay_game(game).turn
+    call_command("rebuild_games", "--check")
+
+
+def test_rebuild_games_brings_a_game_marked_over_back_into_play(
+    started_game: Callable[..., Game],
+) -> None:
+    """Status, deadline and times follow the log too: a game wrongly marked over
+    (so the sweep would never time it out) is playing again, with the deadline
+    of its turn counted from its last event."""
+    game = started_game(move_hours=24)
+    submit(game.pk, game.turn_seat, "pass", 1, Event.Source.WEB)
+    game.refresh_from_db()
+    kept = (game.deadline_at, game.turn_seat, game.started_at)
+    last = Event.objects.get(game=game, seq=2).created_at
+    Game.objects.filter(pk=game.pk).update(
+        status=Game.Status.OVER, deadline_at=None, finished_at=last, turn_seat=None
+    )
+    with pytest.raises(CommandError, match="1 games differ"):
+        call_command("rebuild_games", "--check")
+    call_command("rebuild_games", str(game.pk))
+    game.refresh_from_db()
+    assert game.status == Game.Status.PLAYING and game.finished_at is None
+    assert (game.turn_seat, game.started_at) == kept[1:]
+    assert game.deadline_at == last + timedelta(hours=24)
+    assert abs((game.deadline_at - kept[0]).total_seconds()) < 5
     call_command("rebuild_games", "--check")

@@ -1,7 +1,8 @@
 """``manage.py rebuild_games``: rebuild every game's projection from its log.
 
-Replays each game's events through the engine, reports any game whose cached
-state differs from the replay, and rewrites the projection.  With ``--check`` it
+Replays each game's events through the engine, reports any game whose
+projection (status, turn, deadline, cached state) differs from the replay, and
+rewrites it.  With ``--check`` it
 only reports (exit 1 if anything differs).
 """
 
@@ -16,14 +17,18 @@ from games.services import rebuild_projection
 
 
 class Command(BaseCommand):
-    help = "Rebuild every game's projection (status, turn, cached state) from its event log."
+    help = (
+        "Rebuild every game's projection (status, turn, deadline, cached state) from its event log."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--check", action="store_true", help="report only; change nothing")
         parser.add_argument("game", nargs="*", type=int, help="game ids (default: all)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        games = Game.objects.exclude(status=Game.Status.OPEN).order_by("pk")
+        # Every game with a log, whatever its projection says (a game waiting
+        # for players has none).
+        games = Game.objects.filter(events__seq=1).order_by("pk")
         if options["game"]:
             games = games.filter(pk__in=options["game"])
         checked = differed = 0
