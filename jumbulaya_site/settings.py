@@ -135,8 +135,8 @@ STATIC_URL = envstr("DJANGO_STATIC_URL", "/static/")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(envstr("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 
-# Mail. DEBUG runs print messages on the console; production uses SMTP settings
-# (EMAIL_HOST and friends) unless EMAIL_BACKEND names another backend.
+# Mail. DEBUG runs keep every message in the local mailbox; production uses SMTP
+# settings (EMAIL_HOST and friends) unless EMAIL_BACKEND names another backend.
 #: The local mailbox page (/dev/mailbox): on in DEBUG, or by setting.
 JUMBULAYA_MAILBOX = envbool("JUMBULAYA_MAILBOX", "1" if DEBUG else "0")
 # Mail goes through django-anymail to any ESP it supports, chosen by EMAIL_BACKEND

@@ -84,9 +84,6 @@ class GameState:
     def in_game(self, seat: int) -> bool:
         return seat not in self.resigned
 
-    def active_count(self) -> int:
-        return self.seats - len(self.resigned)
-
     def jumbulaya_open(self) -> bool:
         """All nine lines claimed and one holds 7 or more tiles."""
         return all(ln.owner is not None for ln in self.lines) and any(
@@ -112,29 +109,9 @@ class GameState:
         top = max(scores[s] for s in live)
         return [s for s in live if scores[s] == top]
 
-    def line_word(self, index: int) -> str | None:
-        return self.lines[index].word
-
     def tile_count(self) -> int:
         """Every tile on the board, in racks and in the bag (always 100)."""
         return sum(len(ln.tiles) for ln in self.lines) + sum(map(len, self.racks)) + len(self.bag)
-
-    def public_view(self, seat: int | None = None) -> dict[str, object]:
-        """What ``seat`` may see (``None``: a spectator): the board, scores, whose
-        turn, rack sizes, the bag's size, and only that seat's own rack."""
-        return {
-            "status": "over" if self.over else "playing",
-            "end": self.end,
-            "next": self.turn,
-            "lines": [
-                {"tiles": list(ln.tiles), "word": ln.word, "owner": ln.owner} for ln in self.lines
-            ],
-            "rack": list(self.racks[seat]) if seat is not None else None,
-            "rack_sizes": [len(r) for r in self.racks],
-            "bag": len(self.bag),
-            "scores": self.scores(),
-            "winners": self.winners(),
-        }
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:

@@ -47,10 +47,6 @@ def full_set() -> list[Tile]:
     return [face for face in FACES for _ in range(TILE_COUNTS[face])]
 
 
-def is_two_letter(tile: Tile) -> bool:
-    return len(tile) == 2
-
-
 def letters(tiles: Iterable[Tile]) -> str:
     """The letters a sequence of tiles spells."""
     return "".join(tiles)
