@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -102,6 +103,53 @@ def rigged_game(started_game: Callable[..., Game]) -> Callable[..., Game]:
         Game.objects.filter(pk=game.pk).update(state=state_to_json(start(started)), turn_seat=first)
         game.refresh_from_db()
         return game
+
+    return make
+
+
+#: A deal of nine lines that are words, so nine moves (Ann, Bob, Ann, ...) claim
+#: the board; line 1 holds 7 tiles, so the ninth ("9 CUT") makes a JUMBULAYA
+#: callable.  SPRINTS and RAINOUT (7 tiles) and SPRINTSO (8, in this word list
+#: only) run down the board; PRINTED is not a listed word.
+BOARD_WORDS = ["STRANGE", "APE", "ORB", "DIM", "TEN", "OAT", "BUS", "STOW", "CUT"]
+BOARD_WORDS += ["SPRINTS", "RAINOUT", "SPRINTSO"]
+BOARD_LINES = [
+    ["S", "T", "R", "A", "N", "G", "E"], ["A", "P", "E"], ["O", "R", "B"], ["D", "I", "M"],
+    ["T", "E", "N"], ["O", "A", "T"], ["B", "U", "S"], ["ST", "O", "W"], ["C", "U", "T"],
+]  # fmt: skip
+BOARD_RACKS = [["A", "B", "D", "F", "H"], ["K", "L", "M", "O", "Y"]]
+#: The nine moves that claim the board, Ann first.
+CLAIM_THE_BOARD = ["1 STRANGE", "2 APE", "3 ORB", "4 DIM", "5 TEN", "6 OAT", "7 BUS"]
+CLAIM_THE_BOARD += ["8 [ST]OW", "9 CUT"]
+
+
+@pytest.fixture
+def board_words(tmp_path: Path, settings: Any) -> Iterator[str]:
+    """The name of an installed word list holding :data:`BOARD_WORDS`."""
+    from games import lexicons
+
+    settings.JUMBULAYA_WORDLIST_DIR = tmp_path / "wordlists"
+    lexicons.store.cache_clear()
+    source = tmp_path / "words.txt"
+    source.write_text("\n".join(BOARD_WORDS) + "\n")
+    lexicons.store().install("board", source)
+    yield "board"
+    lexicons.store.cache_clear()
+
+
+@pytest.fixture
+def board_game(rigged_game: Callable[..., Game], board_words: str) -> Callable[..., Game]:
+    """``board_game(claim_window=True, **options)``: a game between Ann and Bob
+    with the :data:`BOARD_LINES` deal and word list, Ann to move."""
+
+    def make(claim_window: bool = True, **options: Any) -> Game:
+        return rigged_game(
+            BOARD_LINES,
+            BOARD_RACKS,
+            lexicon_name=board_words,
+            claim_window=claim_window,
+            **options,
+        )
 
     return make
 

@@ -1,20 +1,16 @@
 """JUMBULAYA claim windows: opening, sealed calls, closing and the pages.
 
-The deal is the browser test's: nine lines that are words, so nine moves
-(Ann, Bob, Ann, ...) claim the board; line 1 holds 7 tiles, so the ninth move
-(Ann's "9 CUT") makes a JUMBULAYA callable.  SPRINTS and RAINOUT (7 tiles) and
-SPRINTSO (8 tiles, in this test's word list only) run down the board; PRINTED
-is not a listed word.
+The deal is tests/conftest.py's ``board_game``: nine moves claim the board and
+the ninth (Ann's "9 CUT") makes a JUMBULAYA callable; SPRINTS, RAINOUT and
+SPRINTSO run down the board, PRINTED is not a listed word.
 """
 
 from __future__ import annotations
 
 import threading
-from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,63 +19,12 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
-from games import claims, lexicons, services
-from games.engine import GameStarted, Refusal, start, state_to_json
-from games.engine.tiles import full_set
+from games import claims, services
+from games.engine import Refusal, state_to_json
 from games.models import Event, Game, JumbulayaClaim, Notification
+from tests.conftest import CLAIM_THE_BOARD
 
-WORDS = ["STRANGE", "APE", "ORB", "DIM", "TEN", "OAT", "BUS", "STOW", "CUT"]
-WORDS += ["SPRINTS", "RAINOUT", "SPRINTSO"]
-LINES = [
-    ["S", "T", "R", "A", "N", "G", "E"], ["A", "P", "E"], ["O", "R", "B"], ["D", "I", "M"],
-    ["T", "E", "N"], ["O", "A", "T"], ["B", "U", "S"], ["ST", "O", "W"], ["C", "U", "T"],
-]  # fmt: skip
-RACKS = [["A", "B", "D", "F", "H"], ["K", "L", "M", "O", "Y"]]
-#: The nine moves that claim the board, Ann first; the last one opens the window.
-CLAIM_THE_BOARD = ["1 STRANGE", "2 APE", "3 ORB", "4 DIM", "5 TEN", "6 OAT", "7 BUS"]
-CLAIM_THE_BOARD += ["8 [ST]OW", "9 CUT"]
 ANN, BOB = 0, 1
-
-
-@pytest.fixture
-def word_list(tmp_path: Path, settings: Any) -> Iterator[str]:
-    settings.JUMBULAYA_WORDLIST_DIR = tmp_path / "wordlists"
-    lexicons.store.cache_clear()
-    source = tmp_path / "words.txt"
-    source.write_text("\n".join(WORDS) + "\n")
-    lexicons.store().install("claims", source)
-    yield "claims"
-    lexicons.store.cache_clear()
-
-
-@pytest.fixture
-def dealt(started_game: Callable[..., Game], word_list: str) -> Callable[..., Game]:
-    """``dealt(claim_window=True, **options)``: a started game between Ann and Bob
-    with the known deal, Ann to move."""
-
-    def make(claim_window: bool = True, **options: Any) -> Game:
-        game = started_game(players=2, lexicon_name=word_list, claim_window=claim_window, **options)
-        dealt_state = services.current_state(game)
-        bag = Counter(full_set())
-        bag.subtract(t for group in [*LINES, *RACKS] for t in group)
-        old = Event.objects.get(game=game, seq=1)
-        started = GameStarted(
-            rules=dealt_state.rules,
-            lexicon=old.payload["lexicon"],
-            lexicon_sha256=old.payload["lexicon_sha256"],
-            players=dealt_state.players,
-            first=ANN,
-            lines=tuple(tuple(line) for line in LINES),
-            racks=tuple(tuple(rack) for rack in RACKS),
-            bag=tuple(sorted(bag.elements())),
-        )
-        row = services.event_row(game, started, 1, Event.Source.SYSTEM, None)
-        Event.objects.filter(pk=old.pk).update(payload=row.payload, private=row.private)
-        Game.objects.filter(pk=game.pk).update(state=state_to_json(start(started)), turn_seat=ANN)
-        game.refresh_from_db()
-        return game
-
-    return make
 
 
 def send(game: Game, seat: int, move: str) -> services.Submitted:
@@ -96,9 +41,9 @@ def play(game: Game, moves: list[str]) -> None:
         send(game, seat, move)
 
 
-def opened(dealt: Callable[..., Game], **options: Any) -> Game:
+def opened(board_game: Callable[..., Game], **options: Any) -> Game:
     """A game whose claim window the ninth move just opened (Bob to move)."""
-    game = dealt(**options)
+    game = board_game(**options)
     play(game, CLAIM_THE_BOARD)
     game.refresh_from_db()
     assert game.claims_close_at is not None
@@ -133,8 +78,8 @@ def users_of(game: Game) -> list[int | None]:
 
 
 @pytest.mark.django_db
-def test_the_window_opens_when_the_conditions_first_hold(dealt: Callable[..., Game]) -> None:
-    game = dealt()
+def test_the_window_opens_when_the_conditions_first_hold(board_game: Callable[..., Game]) -> None:
+    game = board_game()
     play(game, CLAIM_THE_BOARD[:-1])
     game.refresh_from_db()
     assert game.claims_close_at is None
@@ -159,9 +104,9 @@ def test_the_window_opens_when_the_conditions_first_hold(dealt: Callable[..., Ga
 
 
 @pytest.mark.django_db
-def test_a_short_deadline_still_gives_twelve_hours(dealt: Callable[..., Game]) -> None:
+def test_a_short_deadline_still_gives_twelve_hours(board_game: Callable[..., Game]) -> None:
     before = timezone.now()
-    game = opened(dealt, move_hours=1)
+    game = opened(board_game, move_hours=1)
     after = timezone.now()
     assert game.claims_close_at is not None
     assert before + timedelta(hours=12) <= game.claims_close_at <= after + timedelta(hours=12)
@@ -169,9 +114,9 @@ def test_a_short_deadline_still_gives_twelve_hours(dealt: Callable[..., Game]) -
 
 @pytest.mark.django_db
 def test_with_the_option_off_the_first_valid_call_wins_at_once(
-    dealt: Callable[..., Game],
+    board_game: Callable[..., Game],
 ) -> None:
-    game = dealt(claim_window=False)
+    game = board_game(claim_window=False)
     play(game, CLAIM_THE_BOARD)
     game.refresh_from_db()
     assert game.claims_close_at is None
@@ -187,8 +132,10 @@ def test_with_the_option_off_the_first_valid_call_wins_at_once(
 
 
 @pytest.mark.django_db
-def test_a_call_in_the_window_is_sealed_and_appends_nothing(dealt: Callable[..., Game]) -> None:
-    game = opened(dealt)
+def test_a_call_in_the_window_is_sealed_and_appends_nothing(
+    board_game: Callable[..., Game],
+) -> None:
+    game = opened(board_game)
     events = Event.objects.filter(game=game).count()
     done = send(game, BOB, "jumbulaya sprints")
     assert done.sealed and done.events == []
@@ -209,9 +156,9 @@ def test_a_call_in_the_window_is_sealed_and_appends_nothing(dealt: Callable[...,
 
 @pytest.mark.django_db
 def test_sealing_refuses_what_the_engine_refuses_before_the_word(
-    dealt: Callable[..., Game],
+    board_game: Callable[..., Game],
 ) -> None:
-    game = opened(dealt)
+    game = opened(board_game)
     state = services.current_state(game)
     cases: list[tuple[Any, int, str, str]] = [
         (replace(state, end="ten_tiles", turn=None), BOB, "jumbulaya SPRINTS", "game_over"),
@@ -238,8 +185,10 @@ def test_sealing_refuses_what_the_engine_refuses_before_the_word(
 
 
 @pytest.mark.django_db
-def test_the_longest_valid_claim_wins_after_the_failed_ones(dealt: Callable[..., Game]) -> None:
-    game = opened(dealt)
+def test_the_longest_valid_claim_wins_after_the_failed_ones(
+    board_game: Callable[..., Game],
+) -> None:
+    game = opened(board_game)
     seq = game.last_seq
     send(game, ANN, "jumbulaya SPRINTS")  # valid, 7 tiles, first
     send(game, ANN, "jumbulaya PRINTED")  # Ann's own failed call: she does not win anyway
@@ -264,8 +213,8 @@ def test_the_longest_valid_claim_wins_after_the_failed_ones(dealt: Callable[...,
 
 
 @pytest.mark.django_db
-def test_equal_claims_go_to_the_earliest(dealt: Callable[..., Game]) -> None:
-    game = opened(dealt)
+def test_equal_claims_go_to_the_earliest(board_game: Callable[..., Game]) -> None:
+    game = opened(board_game)
     seq = game.last_seq
     send(game, BOB, "jumbulaya RAINOUT")
     send(game, ANN, "jumbulaya SPRINTS")
@@ -281,8 +230,8 @@ def test_equal_claims_go_to_the_earliest(dealt: Callable[..., Game]) -> None:
 
 
 @pytest.mark.django_db
-def test_failed_claims_cost_a_turn_and_the_game_goes_on(dealt: Callable[..., Game]) -> None:
-    game = opened(dealt)
+def test_failed_claims_cost_a_turn_and_the_game_goes_on(board_game: Callable[..., Game]) -> None:
+    game = opened(board_game)
     seq = game.last_seq
     send(game, ANN, "jumbulaya PRINTED")
     assert close_now(game) == 1
@@ -299,8 +248,10 @@ def test_failed_claims_cost_a_turn_and_the_game_goes_on(dealt: Callable[..., Gam
 
 
 @pytest.mark.django_db
-def test_a_window_without_claims_closes_and_nothing_happens(dealt: Callable[..., Game]) -> None:
-    game = opened(dealt)
+def test_a_window_without_claims_closes_and_nothing_happens(
+    board_game: Callable[..., Game],
+) -> None:
+    game = opened(board_game)
     seq = game.last_seq
     assert close_now(game) == 1
     game.refresh_from_db()
@@ -310,8 +261,8 @@ def test_a_window_without_claims_closes_and_nothing_happens(dealt: Callable[...,
 
 
 @pytest.mark.django_db
-def test_a_window_not_yet_due_stays_open(dealt: Callable[..., Game]) -> None:
-    game = opened(dealt)
+def test_a_window_not_yet_due_stays_open(board_game: Callable[..., Game]) -> None:
+    game = opened(board_game)
     send(game, BOB, "jumbulaya SPRINTS")
     assert claims.sweep() == 0
     game.refresh_from_db()
@@ -319,8 +270,8 @@ def test_a_window_not_yet_due_stays_open(dealt: Callable[..., Game]) -> None:
 
 
 @pytest.mark.django_db
-def test_claims_lapse_when_the_game_ends_another_way(dealt: Callable[..., Game]) -> None:
-    game = opened(dealt)
+def test_claims_lapse_when_the_game_ends_another_way(board_game: Callable[..., Game]) -> None:
+    game = opened(board_game)
     send(game, BOB, "jumbulaya SPRINTS")
     send(game, ANN, "resign")  # two players: the game is over
     game.refresh_from_db()
@@ -331,8 +282,8 @@ def test_claims_lapse_when_the_game_ends_another_way(dealt: Callable[..., Game])
 
 
 @pytest.mark.django_db
-def test_a_resigned_callers_claim_is_not_made(dealt: Callable[..., Game]) -> None:
-    game = opened(dealt)
+def test_a_resigned_callers_claim_is_not_made(board_game: Callable[..., Game]) -> None:
+    game = opened(board_game)
     seq = game.last_seq
     send(game, ANN, "jumbulaya SPRINTSO")
     send(game, BOB, "jumbulaya SPRINTS")
@@ -350,8 +301,8 @@ def test_a_resigned_callers_claim_is_not_made(dealt: Callable[..., Game]) -> Non
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_sweeps_at_once_resolve_the_window_once(dealt: Callable[..., Game]) -> None:
-    game = opened(dealt)
+def test_two_sweeps_at_once_resolve_the_window_once(board_game: Callable[..., Game]) -> None:
+    game = opened(board_game)
     seq = game.last_seq
     send(game, ANN, "jumbulaya PRINTED")
     send(game, BOB, "jumbulaya SPRINTS")
@@ -395,9 +346,9 @@ def client_for(user: User | None) -> Client:
 
 @pytest.mark.django_db
 def test_the_page_seals_a_call_and_shows_it_to_its_caller_only(
-    dealt: Callable[..., Game], make_user: Callable[[str], User]
+    board_game: Callable[..., Game], make_user: Callable[[str], User]
 ) -> None:
-    game = opened(dealt, is_public=True)
+    game = opened(board_game, is_public=True)
     ann = client_for(game.seats.get(index=ANN).user)
     bob = client_for(game.seats.get(index=BOB).user)
     eve = client_for(make_user("eve"))
@@ -434,7 +385,7 @@ def test_the_page_seals_a_call_and_shows_it_to_its_caller_only(
 
 
 @pytest.mark.django_db
-def test_no_window_is_shown_before_it_opens(dealt: Callable[..., Game]) -> None:
-    game = dealt()
+def test_no_window_is_shown_before_it_opens(board_game: Callable[..., Game]) -> None:
+    game = board_game()
     page = client_for(game.seats.get(index=ANN).user).get(f"/games/{game.pk}/")
     assert "Claim window" not in page.content.decode()

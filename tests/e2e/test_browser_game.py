@@ -18,13 +18,10 @@ from games.engine import PRESETS, GameStarted, start, state_to_json
 from games.engine.tiles import full_set
 from games.models import Event, Game, Seat
 from games.services import event_row
+from tests.conftest import BOARD_LINES, BOARD_RACKS, BOARD_WORDS
 
-WORDS = ["STRANGE", "APE", "ORB", "DIM", "TEN", "OAT", "BUS", "STOW", "CUT", "ROB", "SPRINTS"]
-LINES = [
-    ["S", "T", "R", "A", "N", "G", "E"], ["A", "P", "E"], ["O", "R", "B"], ["D", "I", "M"],
-    ["T", "E", "N"], ["O", "A", "T"], ["B", "U", "S"], ["ST", "O", "W"], ["C", "U", "T"],
-]  # fmt: skip
-RACKS = [["A", "B", "D", "F", "H"], ["K", "L", "M", "O", "Y"]]
+WORDS = [*BOARD_WORDS, "ROB"]
+LINES, RACKS = BOARD_LINES, BOARD_RACKS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
