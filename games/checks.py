@@ -1,4 +1,4 @@
-"""System checks (``manage.py check --deploy``) for replies by email."""
+"""System checks (``manage.py check --deploy``) for the mail channels."""
 
 from __future__ import annotations
 
@@ -21,5 +21,22 @@ def inbound_webhooks_have_credentials(**kwargs: Any) -> list[CheckMessage]:
             hint="Set ANYMAIL_WEBHOOK_SECRET=user:long-random-password and put those "
             "credentials in the ESP's inbound webhook URL.",
             id="games.W001",
+        )
+    ]
+
+
+@register(Tags.security, deploy=True)
+def the_local_mailbox_is_off(**kwargs: Any) -> list[CheckMessage]:
+    """The local mailbox (/dev/mailbox) shows every email the site sends, sign-in
+    links included, and its reply form moves as any player, to anyone who can
+    reach the site: it is for a machine of one's own."""
+    if not settings.JUMBULAYA_MAILBOX or settings.DEBUG:
+        return []
+    return [
+        Warning(
+            "JUMBULAYA_MAILBOX is on: /dev/mailbox/ lets anyone read every email the site "
+            "sends (sign-in links too) and reply as any player.",
+            hint="Unset JUMBULAYA_MAILBOX and set EMAIL_BACKEND to an ESP's anymail backend.",
+            id="games.W002",
         )
     ]

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from dataclasses import dataclass
 from datetime import timedelta
 from email.utils import getaddresses, parseaddr
@@ -74,13 +75,18 @@ class Outcome:
 # --- headers, safely -----------------------------------------------------------
 
 
-def header(message: AnymailInboundMessage, name: str) -> str:
-    """A header's value as text, ``""`` when missing or unreadable."""
+def header_values(message: AnymailInboundMessage, name: str) -> list[str]:
+    """Every value of a header (it may be given more than once), as text; none
+    when it is missing or unreadable."""
     try:
-        values = message.get_all(name) or []
-        return " ".join(str(v) for v in values)
+        return [str(v) for v in message.get_all(name) or []]
     except Exception:  # a malformed header is the sender's problem, never a 500
-        return ""
+        return []
+
+
+def header(message: AnymailInboundMessage, name: str) -> str:
+    """A header's values as one text, ``""`` when missing or unreadable."""
+    return " ".join(header_values(message, name))
 
 
 def raw_header(message: AnymailInboundMessage, name: str) -> str:
@@ -126,11 +132,18 @@ def message_key(message: AnymailInboundMessage) -> str:
     return "sha256:" + hashlib.sha256(raw).hexdigest()
 
 
+#: The headers a message without a Message-ID is known by: those its sender
+#: wrote, not those each relay adds on the way (Received, Return-Path, an ESP's
+#: own), which differ between two deliveries of the same message.
+KEY_HEADERS = ("from", "to", "cc", "subject", "date", "in-reply-to", "references")
+
+
 def _content(message: AnymailInboundMessage) -> bytes:
-    """The headers and the parts' content, not the MIME layout: django-anymail
-    builds an ESP's parsed payload (Postmark, Mailgun's parsed form) into a new
-    message on every post, with new multipart boundaries each time."""
-    head = [f"{k}: {v}" for k, v in message.items() if k.lower() != "content-type"]
+    """The sender's headers and the parts' content, not the MIME layout:
+    django-anymail builds an ESP's parsed payload (Postmark, Mailgun's parsed
+    form) into a new message on every post, with new multipart boundaries each
+    time."""
+    head = [f"{k}: {v}" for k, v in message.items() if k.lower() in KEY_HEADERS]
     chunks = ["\n".join(head).encode()]
     for part in message.walk():
         if not part.is_multipart():
@@ -142,17 +155,28 @@ def own_addresses() -> set[str]:
     return {address(settings.DEFAULT_FROM_EMAIL), address(settings.SERVER_EMAIL)}
 
 
+def _uncommented(value: str) -> str:
+    """A structured header's value, lower-cased, its (comments) left out:
+    ``Auto-Submitted: no (sent by a person)`` is ``no``."""
+    while re.search(r"\([^()]*\)", value):
+        value = re.sub(r"\([^()]*\)", " ", value)
+    return " ".join(value.lower().split())
+
+
 def automatic(message: AnymailInboundMessage, sender: str) -> str | None:
-    """Why ``message`` is automatic mail, or ``None`` when a person sent it."""
-    auto = header(message, "Auto-Submitted").strip().lower()
-    if auto and auto.split(";")[0].strip() != "no":
-        return f"Auto-Submitted: {auto[:40]}"
+    """Why ``message`` is automatic mail, or ``None`` when a person sent it.
+    When in doubt it is automatic: a person's reply that is dropped costs a
+    resend, an answered robot can start a mail loop."""
+    # RFC 3834: a keyword, then ;parameters; every such header must say "no".
+    auto = [_uncommented(v) for v in header_values(message, "Auto-Submitted")]
+    if any(v.split(";")[0].strip() != "no" for v in auto):
+        return f"Auto-Submitted: {' '.join(auto)[:40]}"
     for name in ("X-Autoreply", "X-Autorespond"):
-        if header(message, name):
+        if header_values(message, name):  # set, whatever its value
             return f"{name} is set"
-    precedence = header(message, "Precedence").strip().lower()
-    if precedence in AUTOMATIC_PRECEDENCE:
-        return f"Precedence: {precedence}"
+    precedence = _uncommented(header(message, "Precedence"))
+    if AUTOMATIC_PRECEDENCE.intersection(re.findall(r"[a-z_-]+", precedence)):
+        return f"Precedence: {precedence[:40]}"
     local, _, domain = sender.partition("@")
     if not sender or local in ROBOT_SENDERS:
         return "a bounce or a mail system's report"
@@ -194,7 +218,16 @@ def storable(text: str) -> str:
 
 def _body_part(message: AnymailInboundMessage, subtype: str) -> str:
     part = message.get_body(preferencelist=(subtype,))
-    return (part.get_content_text() or "") if part is not None else ""
+    if part is None:
+        return ""
+    try:
+        return part.get_content_text() or ""
+    except LookupError:  # a charset Python does not know ("unknown-8bit", "x-mac-foo")
+        raw = part.get_payload(decode=True) or b""
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")
 
 
 def reply_part(text: str) -> str:
@@ -207,10 +240,16 @@ def reply_part(text: str) -> str:
             break
     above = "\n".join(lines)
     try:
-        parsed = EmailReplyParser(languages=REPLY_LANGUAGES).parse_reply(text=above)
-    except Exception:  # the parser is a nicety: the marker cut stands on its own
-        parsed = ""
-    return parsed if parsed.strip() else above
+        replies = EmailReplyParser(languages=REPLY_LANGUAGES).read(text=above).replies
+    except Exception:  # the parser failed: the marker cut stands on its own
+        return above
+    if not replies:
+        return ""
+    # The newest reply without its signature: "-- " and what follows, "Best
+    # regards, …" or "Sent from my phone" is never read as a move.  (Its
+    # attribution line, if it starts with one, stays: it is quoted back.)
+    newest = replies[0]
+    return newest.content.replace(newest.signatures, "") if newest.signatures else newest.content
 
 
 # --- receiving -----------------------------------------------------------------------
@@ -301,16 +340,24 @@ def _act(
         )
     except services.StaleMove:
         game.refresh_from_db()
+        if expected > game.last_seq:
+            why = (
+                f"Your reply names move #{expected}, but the game is only at move "
+                f"#{game.last_seq}: no email of ours named that move."
+            )
+        else:
+            why = (
+                f"Your reply answers move #{expected}, but the game has moved on: it is at "
+                f"move #{game.last_seq} now."
+            )
         return _refuse(
             row,
             game,
-            f"Your reply answers move #{expected}, but the game has moved on: it is at move "
-            f"#{game.last_seq} now. Your move was not made, so that it is not applied to a "
-            "position you have not seen. Look at the board below and reply again.",
+            f"{why} Your move was not made, so that it is not applied to a position you "
+            "have not seen. Look at the board below and reply again.",
         )
-    except Refusal as e:
-        extra = f" Accepted spellings: {', '.join(e.accepted)}." if e.accepted else ""
-        return _refuse(row, game, e.message + extra)
+    except Refusal as e:  # an ambiguous word's message names the spellings accepted
+        return _refuse(row, game, e.message)
     except services.ServiceError as e:
         return _refuse(row, game, e.message)
     row.status = Status.MOVED

@@ -35,8 +35,10 @@ class ReplyToken:
     user_id: int
 
 
-def _signature(game_id: int, user_id: int) -> str:
-    digest = salted_hmac(SALT, f"{game_id}:{user_id}", algorithm="sha256").digest()
+def _signature(game_id: int, user_id: int, key: str | None = None) -> str:
+    """The token's signature with ``key`` (default: the site's key)."""
+    value = f"{game_id}:{user_id}"
+    digest = salted_hmac(SALT, value, secret=key, algorithm="sha256").digest()
     return base64.b32encode(digest[:SIGNATURE_BYTES]).decode("ascii").lower()
 
 
@@ -56,10 +58,13 @@ def reply_address(user_id: int, game_id: int) -> str:
 
 def verify(text: str) -> ReplyToken | None:
     """The first validly signed token found in ``text`` (an address, a header
-    holding Message-IDs), or ``None``."""
+    holding Message-IDs), or ``None``.  Tokens signed with a key in
+    ``SECRET_KEY_FALLBACKS`` still verify, so rotating the key leaves the reply
+    addresses of emails already sent working."""
+    keys = [settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS]
     for match in TOKEN.finditer(text):
         game_id, user_id, signature = int(match[1]), int(match[2]), match[3].lower()
-        if constant_time_compare(signature, _signature(game_id, user_id)):
+        if any(constant_time_compare(signature, _signature(game_id, user_id, k)) for k in keys):
             return ReplyToken(game_id, user_id)
     return None
 

@@ -10,10 +10,12 @@ from django.core import mail
 from django.test import override_settings
 from inbound_mails import answers, mover, parsed, reply_mime, seat_user, waiting
 
+from accounts.models import User
 from games import inbound, outbox, services
 from games.emails import message_for
 from games.engine import legal_moves
 from games.models import Event, Game, InboundMail, Notification
+from tests.conftest import BOARD_LINES, BOARD_RACKS, CLAIM_THE_BOARD
 
 pytestmark = pytest.mark.django_db
 Kind = Notification.Kind
@@ -97,6 +99,10 @@ def test_a_reply_to_a_stale_position_is_refused_not_applied(two_player: Game) ->
     assert again.status == "refused"
     assert "moved on" in again.reason and "#3" in again.reason
     assert events(game) == ["game_started", "passed", "passed"]
+    ahead = inbound.receive(parsed(reply_mime(game, ann, "pass #9")), via="test")
+    assert ahead.status == "refused"
+    assert "names move #9, but the game is only at move #3" in ahead.reason
+    assert events(game) == ["game_started", "passed", "passed"]
 
 
 def test_an_old_email_still_works_while_the_move_is_legal(two_player: Game) -> None:
@@ -132,13 +138,68 @@ def test_the_same_message_delivered_46_times_makes_one_move(two_player: Game) ->
 
 
 def test_a_message_without_message_id_is_deduplicated_by_its_content(two_player: Game) -> None:
+    """Delivered again by another route: the relays' headers differ, the
+    message is the same."""
     game = two_player
     ann = mover(game)
     mime = reply_mime(game, ann, "pass")
     del mime["Message-ID"]
+    mime["Received"] = "from mx1.example.com by in.example.net; Tue, 3 Jun 2025 14:05:00 +0000"
     assert inbound.receive(parsed(mime), via="test").status == "moved"
     assert inbound.receive(parsed(mime), via="test").status == "duplicate"
+    mime.replace_header(
+        "Received", "from mx2.example.com by in.example.net; Tue, 3 Jun 2025 14:09:00 +0000"
+    )
+    mime["X-Esp-Delivery"] = "second attempt"
+    assert inbound.receive(parsed(mime), via="test").status == "duplicate"
     assert InboundMail.objects.get().message_id.startswith("sha256:")
+    assert events(game) == ["game_started", "passed"]
+
+
+@pytest.mark.parametrize(
+    ("body", "move"),
+    [
+        ("Let me think about it.\n\n-- \nAnn\nresign", None),
+        ("Thinking.\n\nBest regards,\nAnn\npass", None),
+        ("Will move later\n\nSent from my iPhone\npass", None),
+        ("pass\n\n-- \nAnn\nresign", "pass"),
+    ],
+)
+def test_nothing_in_a_signature_is_read(two_player: Game, body: str, move: str | None) -> None:
+    game = two_player
+    ann = mover(game)
+    outcome = inbound.receive(parsed(reply_mime(game, ann, body)), via="test")
+    assert outcome.status == ("moved" if move else "refused")
+    assert InboundMail.objects.get().move == (move or "")
+    assert "resigned" not in events(game)
+
+
+def test_history_quoted_without_markers_is_not_read(two_player: Game) -> None:
+    """Outlook quotes the email it answers under a header block, with no ">"
+    and (when it was the HTML part) without our marker: none of it is read."""
+    game = two_player
+    ann = mover(game)
+    body = (
+        "I need to think.\n\n________________________________\nFrom: Jumbulaya\n"
+        "Sent: Tuesday, June 3, 2025 2:00 PM\nTo: Ann\nSubject: Your turn\n\nresign\n"
+    )
+    mime = reply_mime(game, ann, "")
+    mime.set_content(body)
+    outcome = inbound.receive(parsed(mime), via="test")
+    assert outcome.status == "refused"
+    assert "resign" not in InboundMail.objects.get().read
+    assert events(game) == ["game_started"]
+
+
+@pytest.mark.parametrize("charset", ["unknown-8bit", "x-no-such-charset"])
+def test_a_charset_nobody_knows_is_read_as_utf8_or_latin1(two_player: Game, charset: str) -> None:
+    game = two_player
+    ann = mover(game)
+    mime = reply_mime(game, ann, "Très bien :\npass")
+    mime.replace_header("Content-Type", f"text/plain; charset={charset}")
+    outcome = inbound.receive(parsed(mime), via="test")
+    assert outcome.status == "moved", outcome
+    assert InboundMail.objects.get().read == "pass"
 
 
 @pytest.mark.parametrize(
@@ -186,6 +247,10 @@ def test_another_players_token_does_not_let_them_move(two_player: Game) -> None:
         {"Precedence": "junk"},
         {"Precedence": "list"},
         {"Precedence": "auto_reply"},
+        {"Precedence": "bulk (a list server)"},
+        {"Auto-Submitted": "auto-replied (vacation)"},
+        {"Auto-Submitted": ""},
+        {"X-Autoreply": ""},
     ],
 )
 def test_automatic_mail_is_never_acted_on_nor_answered(
@@ -199,23 +264,49 @@ def test_automatic_mail_is_never_acted_on_nor_answered(
     assert answers(ann) == []
 
 
-def test_auto_submitted_no_is_a_person(two_player: Game) -> None:
+def test_a_header_given_twice_counts_whatever_it_says_first(two_player: Game) -> None:
     game = two_player
     ann = mover(game)
-    mime = reply_mime(game, ann, "pass", headers={"Auto-Submitted": "no"})
+    for name, values in [
+        ("Precedence", ["bulk", "bulk"]),
+        ("Auto-Submitted", ["no", "auto-generated"]),
+    ]:
+        mime = reply_mime(game, ann, "pass")
+        for value in values:
+            mime[name] = value
+        assert inbound.receive(parsed(mime), via="test").status == "dropped", name
+    assert events(game) == ["game_started"]
+
+
+@pytest.mark.parametrize("value", ["no", "No (sent by a person)", "no; note=typed"])
+def test_auto_submitted_no_is_a_person(two_player: Game, value: str) -> None:
+    game = two_player
+    ann = mover(game)
+    mime = reply_mime(game, ann, "pass", headers={"Auto-Submitted": value})
     assert inbound.receive(parsed(mime), via="test").status == "moved"
 
 
 @pytest.mark.parametrize(
-    "sender",
-    ["MAILER-DAEMON@mx.example.com", "postmaster@example.com", "Jumbulaya <jumbulaya@localhost>"],
+    ("sender", "why"),
+    [
+        ("MAILER-DAEMON@mx.example.com", "a bounce"),
+        ("postmaster@example.com", "a bounce"),
+        ("jumbulaya@localhost", "sent by this service"),
+        ("anything@reply.localhost", "sent by this service"),
+    ],
 )
-def test_bounces_and_our_own_mail_are_dropped(two_player: Game, sender: str) -> None:
+def test_bounces_and_our_own_mail_are_dropped(two_player: Game, sender: str, why: str) -> None:
+    """Even from the address of the player the token names (a player's account
+    could hold any address): the sender alone makes it automatic."""
     game = two_player
     ann = mover(game)
-    outcome = inbound.receive(parsed(reply_mime(game, ann, "pass", sender=sender)), via="test")
+    User.objects.filter(pk=ann.pk).update(email=sender)
+    ann.refresh_from_db()
+    outcome = inbound.receive(parsed(reply_mime(game, ann, "pass")), via="test")
     assert outcome.status == "dropped"
+    assert why in outcome.reason
     assert events(game) == ["game_started"]
+    assert answers(ann) == []
 
 
 @override_settings(JUMBULAYA_INBOUND_PER_HOUR=3)
@@ -303,3 +394,58 @@ def test_the_answer_does_not_repeat_a_command_subject(two_player: Game) -> None:
     message = message_for(Notification.objects.select_related("game", "user").get(pk=answer.pk))
     assert message is not None
     assert message.subject == f"Game {game.pk}: your move was made"
+
+
+def test_an_ambiguous_word_is_answered_with_the_spellings_accepted(
+    rigged_game: Callable[..., Game], board_words: str
+) -> None:
+    """STOW on line 8 ([ST] O W) with S and T in the rack: the line as it is, or
+    S-T-O-W trading the [ST] tile to the rack."""
+    racks = [["S", "T", "A", "B", "D"], BOARD_RACKS[1]]
+    game = rigged_game(BOARD_LINES, racks, lexicon_name=board_words)
+    ann = seat_user(game, 0)
+    outcome = inbound.receive(parsed(reply_mime(game, ann, "8 stow")), via="test")
+    assert outcome.status == "refused"
+    assert "write 8 S-T-O-W or 8 [ST]OW to say which" in outcome.reason
+    (answer,) = answers(ann)
+    message = message_for(Notification.objects.select_related("game", "user").get(pk=answer.pk))
+    assert message is not None and "write 8 S-T-O-W or 8 [ST]OW" in message.body
+    assert events(game) == ["game_started"]
+
+
+def a_claimable_game(board_game: Callable[..., Game], claim_window: bool) -> Game:
+    """The board claimed (Bob to move) and a JUMBULAYA callable."""
+    game = board_game(claim_window=claim_window)
+    for seq, move in enumerate(CLAIM_THE_BOARD, start=1):
+        services.submit(game.pk, (seq - 1) % 2, move, seq, "web")
+    game.refresh_from_db()
+    return game
+
+
+def test_a_jumbulaya_call_by_email_works_out_of_turn(board_game: Callable[..., Game]) -> None:
+    game = a_claimable_game(board_game, claim_window=False)
+    ann = waiting(game)  # Bob is to move
+    outcome = inbound.receive(parsed(reply_mime(game, ann, "JUMBULAYA sprints")), via="test")
+    assert outcome.status == "moved"
+    game.refresh_from_db()
+    assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
+    assert events(game)[-1] == "jumbulaya_verified"
+    assert [n.kind for n in answers(ann)] == [Kind.REPLY_DONE]
+
+
+def test_a_jumbulaya_call_by_email_in_a_claim_window_is_sealed(
+    board_game: Callable[..., Game],
+) -> None:
+    game = a_claimable_game(board_game, claim_window=True)
+    assert game.claims_close_at is not None
+    ann, bob = waiting(game), mover(game)
+    seq = game.last_seq
+    outcome = inbound.receive(parsed(reply_mime(game, ann, "jumbulaya SPRINTS")), via="test")
+    assert outcome.status == "moved" and "sealed" in outcome.reason
+    assert Event.objects.filter(game=game).count() == seq  # nothing appended yet
+    (answer,) = answers(ann)
+    message = message_for(Notification.objects.select_related("game", "user").get(pk=answer.pk))
+    assert message is not None and "is sealed" in message.body and "SPRINTS" in message.body
+    assert message.to == [ann.email]
+    assert answers(bob) == []
+    assert not Notification.objects.filter(game=game, user=bob, event_seq__gt=seq).exists()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import override_settings
 
@@ -40,6 +42,16 @@ def test_the_token_depends_on_the_secret_key() -> None:
         assert verify(token) is None
 
 
+def test_a_token_signed_before_the_key_was_rotated_still_verifies(settings: Any) -> None:
+    old = settings.SECRET_KEY
+    token = reply_token(34, 12)
+    with override_settings(SECRET_KEY="the-new-key", SECRET_KEY_FALLBACKS=[old]):
+        assert verify(token) == ReplyToken(game_id=12, user_id=34)
+        assert verify(reply_token(34, 12)) == ReplyToken(game_id=12, user_id=34)
+    with override_settings(SECRET_KEY="the-new-key", SECRET_KEY_FALLBACKS=["yet-another"]):
+        assert verify(token) is None
+
+
 @override_settings(JUMBULAYA_INBOUND_DOMAIN="in.example.com")
 def test_find_token_reads_our_domain_then_references() -> None:
     token = reply_token(7, 3)
@@ -60,3 +72,14 @@ def test_the_deploy_check_asks_for_a_webhook_secret() -> None:
         assert warning.id == "games.W001"
     with override_settings(ANYMAIL={"WEBHOOK_SECRET": "user:secret"}):
         assert inbound_webhooks_have_credentials() == []
+
+
+def test_the_deploy_check_warns_of_an_open_mailbox() -> None:
+    from games.checks import the_local_mailbox_is_off
+
+    with override_settings(JUMBULAYA_MAILBOX=True, DEBUG=False):
+        (warning,) = the_local_mailbox_is_off()
+        assert warning.id == "games.W002"
+    for mailbox, debug in [(False, False), (True, True)]:
+        with override_settings(JUMBULAYA_MAILBOX=mailbox, DEBUG=debug):
+            assert the_local_mailbox_is_off() == []
