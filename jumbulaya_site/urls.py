@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path, register_converter, reverse_lazy
 from django.views.generic import RedirectView
 
+from games import inbound_webhook
 from games.converters import RowId
 
 # <id:...> in the apps' URLs (registered before they are included).
@@ -17,6 +18,6 @@ urlpatterns = [
     path("account/", include("accounts.urls")),
     path("dev/mailbox/", include("devmail.urls")),
     # ESP inbound webhooks (replies by email): /anymail/<esp>/inbound/
-    path("anymail/", include("anymail.urls")),
+    path("anymail/", include((inbound_webhook.urlpatterns, "anymail"))),
     path("", include("games.urls")),
 ]

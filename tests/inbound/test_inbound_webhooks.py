@@ -499,3 +499,36 @@ def test_a_postmark_webhook_without_message_id_posted_twice_makes_one_move(
     assert row.status == "moved" and row.message_id.startswith("sha256:")
     assert counts(game) == (before[0] + 1, before[1] + 1, before[2] + 2)
     assert Notification.objects.filter(kind=Kind.REPLY_DONE).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "content_type"),
+    [
+        (POSTMARK_INBOUND, "not json", "application/json"),
+        (POSTMARK_INBOUND, "[1, 2]", "application/json"),
+        ("/anymail/sendgrid/inbound/", "", "multipart/form-data; boundary=x"),
+    ],
+)
+def test_a_payload_that_cannot_be_read_is_a_400_that_says_so(
+    client: Client, url: str, body: str, content_type: str
+) -> None:
+    response = client.post(url, body, content_type=content_type, headers=auth_headers(BASIC_AUTH))
+    assert response.status_code == 400
+    assert "payload could not be read" in response.content.decode()
+    assert not InboundMail.objects.exists()
+
+
+def test_a_failure_after_reading_is_a_500_so_the_esp_retries(
+    two_player: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games import inbound
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise TypeError("a bug")
+
+    monkeypatch.setattr(inbound, "receive", broken)
+    game = two_player
+    payload = postmark_payload(reply_to_turn(game, mover(game), "pass"))
+    before = counts(game)
+    assert post_json(Client(raise_request_exception=False), payload) == 500
+    assert counts(game) == before
