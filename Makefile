@@ -39,7 +39,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy games/engine
+	$(VENV)/bin/mypy games accounts devmail jumbulaya_site bench
 
 test: $(STAMP)
 	$(MAKE) lint

@@ -17,7 +17,8 @@ class EmailBackend(BaseEmailBackend):
             html = ""
             if isinstance(email, EmailMultiAlternatives):
                 html = next(
-                    (str(a.content) for a in email.alternatives if a.mimetype == "text/html"), ""
+                    (str(content) for content, mime in email.alternatives if mime == "text/html"),
+                    "",
                 )
             Message.objects.create(
                 message_id=str(mime["Message-ID"] or ""),

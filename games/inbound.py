@@ -249,7 +249,8 @@ def reply_part(text: str) -> str:
     # regards, …" or "Sent from my phone" is never read as a move.  (Its
     # attribution line, if it starts with one, stays: it is quoted back.)
     newest = replies[0]
-    return newest.content.replace(newest.signatures, "") if newest.signatures else newest.content
+    content, signature = str(newest.content), str(newest.signatures)
+    return content.replace(signature, "") if signature else content
 
 
 # --- receiving -----------------------------------------------------------------------

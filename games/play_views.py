@@ -23,6 +23,7 @@ from django.utils import dateformat
 from django.utils import timezone as dj_timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.models import User
 from games import claims, services, vacations
 from games.access import Viewer, viewer_or_404
 from games.engine import Refusal
@@ -236,7 +237,9 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         own = web_refusal(notation)
         if own is not None:
             raise own
-        done = services.submit(game_id, request.user, notation, expected_seq, Event.Source.WEB, key)
+        player = request.user
+        assert isinstance(player, User)  # signed in: login_required
+        done = services.submit(game_id, player, notation, expected_seq, Event.Source.WEB, key)
     except Refusal as r:
         return _refused(request, game_id, 422, error=r.message, accepted=r.accepted, **kept)
     except services.StaleMove:

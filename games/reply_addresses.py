@@ -35,7 +35,7 @@ class ReplyToken:
     user_id: int
 
 
-def _signature(game_id: int, user_id: int, key: str | None = None) -> str:
+def _signature(game_id: int, user_id: int, key: str | bytes | None = None) -> str:
     """The token's signature with ``key`` (default: the site's key)."""
     value = f"{game_id}:{user_id}"
     digest = salted_hmac(SALT, value, secret=key, algorithm="sha256").digest()
