@@ -35,6 +35,8 @@ from games.preview import MovePreview, preview_game_move, web_refusal
 MOVE_FORMS = ("word", "pass", "resign", "call")
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 MAX_NOTATION = 200
+#: The most moves the "moved on" notice tells in words.
+NEWS = 4
 
 
 class BadForm(Exception):
@@ -216,6 +218,26 @@ def _page(request: HttpRequest, viewer: Viewer, *, status: int = 200, **kw: Any)
 @require_GET
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     return _page(request, viewer_or_404(game_id, request.user))
+
+
+@login_required
+@require_GET
+def changes(request: HttpRequest, game_id: int) -> HttpResponse:
+    """What happened since the page was loaded (``?seen=`` its last move): polled
+    by the page, 204 while nothing has.  Otherwise the moves since, in words,
+    and a link to the board: the page is not replaced under a move being
+    composed."""
+    viewer = viewer_or_404(game_id, request.user)
+    seen = request.GET.get("seen", "")
+    if not seen.isdigit() or len(seen) > 9:
+        return _bad_request(BadForm("Say which move the page shows: ?seen=<move number>."))
+    game = viewer.game
+    if game.last_seq <= int(seen):
+        return HttpResponse(status=204)
+    news = [words for seq, words in history(services.load_events(game)) if seq > int(seen)]
+    shown = news[-NEWS:]
+    ctx = {"game": game, "news": shown, "more": len(news) - len(shown)}
+    return render(request, "games/_moved_on.html", ctx)
 
 
 # --- sending a move ----------------------------------------------------------

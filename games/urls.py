@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<id:game_id>/", play_views.game_page, name="game"),
     path("games/<id:game_id>/move/", play_views.move, name="move"),
     path("games/<id:game_id>/preview/", play_views.preview, name="preview"),
+    path("games/<id:game_id>/changes/", play_views.changes, name="changes"),
     # records
     path("games/<id:game_id>/record.json", record_views.download, name="download"),
     path("games/<id:game_id>/replay/", record_views.game_replay, name="game_replay"),

@@ -136,7 +136,9 @@ def every_page(game: Game, client: Client, seat: int | None) -> Iterator[tuple[s
     # Moves the rules refuse, written without a marked face: the page repeats them.
     yield from pages_for(game, client, seat, refused=("1 BQB", "9 MMMMMMM"))
     base = f"/games/{game.pk}/"
-    for path in ("/dashboard/", "/games/open/", f"{base}record.json", f"{base}replay/"):
+    paths = ("/dashboard/", "/games/open/", f"{base}record.json", f"{base}replay/",
+             f"{base}changes/?seen=1")  # fmt: skip
+    for path in paths:
         yield path, client.get(path).content.decode()
     if seat is None:
         return

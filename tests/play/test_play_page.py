@@ -12,7 +12,7 @@ from django.test import Client
 from accounts.models import User
 from games.engine import PRESETS
 from games.models import Game
-from games.services import create_game, current_state
+from games.services import create_game, current_state, submit
 
 
 def url(game: Game) -> str:
@@ -140,3 +140,33 @@ def test_a_finished_game_shows_the_end_and_the_winners(
     assert "The game is over" in html and "fewer than two players remain" in html
     assert "Winner: <strong>Bob</strong>" in html
     assert "move-form" not in html
+
+
+def test_the_page_asks_whether_the_game_moved_on(
+    started_game: Callable[..., Game],
+    seat_client: Callable[[Game, int], Client],
+    make_user: Callable[..., User],
+    client_for: Callable[[User], Client],
+) -> None:
+    game = started_game(is_public=True)
+    seat = game.turn_seat or 0
+    waiting = seat_client(game, 1 - seat)
+    page = waiting.get(f"/games/{game.pk}/").content.decode()
+    changes = f"/games/{game.pk}/changes/?seen=1"
+    assert f'hx-get="{changes}"' in page and 'hx-trigger="every 30s"' in page
+    assert waiting.get(changes).status_code == 204  # nobody moved
+    submit(game.pk, seat, "pass", 1, "web")
+    submit(game.pk, 1 - seat, "pass", 2, "web")
+    submit(game.pk, seat, "pass", 3, "web")
+    news = waiting.get(changes)
+    assert news.status_code == 200
+    text = news.content.decode()
+    assert "The game has moved on" in text and text.count("passed.") == 3
+    assert 'id="moved-on"' in text and "hx-trigger" not in text  # it stops asking
+    assert waiting.get(f"/games/{game.pk}/changes/?seen=4").status_code == 204
+    spectator = client_for(make_user("eve"))
+    assert spectator.get(changes).status_code == 200
+    Game.objects.filter(pk=game.pk).update(is_public=False)
+    assert spectator.get(changes).status_code == 404
+    for bad in ("", "x", "-1", "9" * 12):
+        assert waiting.get(f"/games/{game.pk}/changes/?seen={bad}").status_code == 400
