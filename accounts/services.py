@@ -8,6 +8,7 @@ from a command or a task as well.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import smtplib
 import time
@@ -23,6 +24,8 @@ from django.urls import reverse
 
 from accounts import tokens
 from accounts.models import User, validate_time_zone
+
+log = logging.getLogger(__name__)
 
 #: At most this many account mails (sign-in links, address confirmations) go to
 #: one address in ``MAIL_WINDOW_SECONDS``.
@@ -71,7 +74,13 @@ def _mail_key(email: str) -> str:
 
 
 def _recent_sends(email: str, now: float) -> list[float]:
-    sent = cache.get(_mail_key(email)) or []
+    """When this address was sent mail in the last window.  The count lives in
+    the cache (Redis): while it is away, none is known and mail goes out."""
+    try:
+        sent = cache.get(_mail_key(email)) or []
+    except Exception as e:  # sign-in must not fail with the cache
+        log.warning("the mail rate limit's cache is unavailable (%s)", type(e).__name__)
+        return []
     return [t for t in sent if now - t < MAIL_WINDOW_SECONDS]
 
 
@@ -86,7 +95,10 @@ def check_mail_allowed(email: str) -> None:
 
 def _record_mail(email: str) -> None:
     now = time.time()
-    cache.set(_mail_key(email), [*_recent_sends(email, now), now], MAIL_WINDOW_SECONDS)
+    try:
+        cache.set(_mail_key(email), [*_recent_sends(email, now), now], MAIL_WINDOW_SECONDS)
+    except Exception as e:  # the mail went out; only its count is lost
+        log.warning("the mail rate limit's cache is unavailable (%s)", type(e).__name__)
 
 
 def _send(email: str, subject: str, template: str, context: dict[str, object]) -> None:

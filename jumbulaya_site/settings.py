@@ -182,16 +182,22 @@ SESSION_COOKIE_AGE = 365 * 24 * 3600
 # Redis: the production broker. Empty means not configured.
 REDIS_URL = envstr("REDIS_URL")
 
-# The cache (rate limits, cached sessions): Redis when there is one, so every
-# process sees the same counts; else each process keeps its own.
+# The cache in front of the sessions: Redis when there is one, so every process
+# sees the same sessions (a sign-out in one is a sign-out in all); else each
+# process keeps its own.  The sessions live in the database: while Redis is
+# away they are read from there (accounts/sessions.py).
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_ENGINE = "accounts.sessions"
 
 # Celery. Without a broker URL (and no Redis), the embedded default is kombu's
 # filesystem transport under var/: it works between the processes of one machine.
