@@ -256,8 +256,8 @@ def move_deadlines(user_id: int, old_spans: Sequence[Interval], since: datetime)
 def after_move(game: Game, seat: Seat, events: Sequence[Event]) -> None:
     """Bookkeeping after an accepted move (inside its transaction): count the
     seat's timeouts in a row (any turn it plays itself resets the count), and a
-    move by a player on vacation ends the vacation (nothing else is
-    recomputed)."""
+    move by a player on vacation ends the vacation, bringing back in the
+    deadlines it extended in their other games (see :mod:`games.vacations`)."""
     own = [e for e in events if getattr(e, "seat", None) == seat.index]
     if not own:
         return
@@ -272,9 +272,12 @@ def after_move(game: Game, seat: Seat, events: Sequence[Event]) -> None:
         seats.update(timeouts_in_a_row=0)
     if seat.user_id is not None and _vacation_ahead(seat):
         now = timezone.now()
-        Vacation.objects.filter(
+        before = vacation_spans(seat.user_id, now)
+        ended = Vacation.objects.filter(
             user_id=seat.user_id, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
         ).update(ended_early_at=now)
+        if ended:
+            move_deadlines(seat.user_id, before, now)
 
 
 # --- the sweep -------------------------------------------------------------------

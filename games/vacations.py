@@ -1,7 +1,8 @@
 """Vacations: a player declares an absence and their deadlines stop counting
 while it lasts.
 
-* An absence starts no more than an hour ago and ends after it starts.
+* An absence starts no more than an hour ago and no more than a year ahead,
+  ends after it starts, and lasts at most a year.
 * Each calendar year (in the player's time zone) allows
   ``settings.JUMBULAYA_VACATION_DAYS`` days of absence in all (30 by default);
   an absence that spans New Year counts in each year for its part.
@@ -9,8 +10,10 @@ while it lasts.
 * Declaring one, or ending one early from the vacation page, recomputes the
   deadlines of the player's games where it is their turn (the counting time
   left stays the same) and re-arms their warnings.  A move made during an
-  absence ends it too (:func:`games.deadlines.after_move`), without changing
-  any deadline.
+  absence ends it too (:func:`games.deadlines.after_move`), and the deadlines
+  it extended in the player's other games come back in, as when it is ended
+  from the vacation page: the days not taken are not charged, so they must not
+  count either.
 * Opponents see when a player is back: :func:`away_until`.
 """
 
@@ -30,6 +33,8 @@ from games.services import ServiceError
 
 #: How far back an absence may start (so "from now" is never refused).
 START_GRACE = timedelta(hours=1)
+#: How far ahead an absence may start, and the longest one.
+HORIZON = timedelta(days=366)
 
 
 class VacationRefused(ServiceError):
@@ -108,6 +113,8 @@ def declare(user: User, starts_at: datetime, ends_at: datetime) -> Vacation:
         raise VacationRefused("An absence cannot start in the past: start it now or later.")
     if ends_at <= starts_at:
         raise VacationRefused("An absence must end after it starts.")
+    if starts_at > now + HORIZON or ends_at - starts_at > HORIZON:
+        raise VacationRefused("An absence starts within a year from now and lasts a year at most.")
     with transaction.atomic():
         # One declaration at a time per user, so two cannot both pass the checks.
         user = User.objects.select_for_update().get(pk=user.pk)

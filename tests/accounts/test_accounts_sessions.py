@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
+import redis
 from django.contrib.auth import SESSION_KEY
 from django.core.cache import caches
 from django.core.mail import EmailMessage
@@ -31,7 +32,7 @@ AWAY = {
 @pytest.fixture
 def redis_away() -> Iterator[None]:
     with override_settings(CACHES=AWAY):
-        with pytest.raises(Exception):  # the cache really is away
+        with pytest.raises(redis.exceptions.ConnectionError):  # the cache really is away
             caches["default"].get("probe")
         yield
 

@@ -13,8 +13,9 @@ from django.urls import reverse
 
 from accounts.models import User
 from games import vacations
+from games.engine import PRESETS
 from games.models import Game, Seat, Vacation
-from games.services import submit
+from games.services import create_game, join_game, submit
 
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)  # a Monday
 H = timedelta(hours=1)
@@ -76,6 +77,13 @@ def test_refusals(started_game: Callable[..., Game], settings: object) -> None:
             vacations.declare(me, T0 + 30 * D, T0 + 41 * D)
         vacations.declare(me, T0 + 30 * D, T0 + 40 * D)
         assert vacations.budget(me).left == timedelta(0)
+        for start, end in [
+            (T0 + 400 * D, T0 + 401 * D),  # too far ahead
+            (T0 + D, T0 + 400 * D),  # too long (and never counted year by year)
+            (datetime(9999, 12, 30, tzinfo=UTC), datetime(9999, 12, 31, tzinfo=UTC)),
+        ]:
+            with pytest.raises(vacations.VacationRefused, match="within a year"):
+                vacations.declare(me, start, end)
         assert Vacation.objects.filter(user=me).count() == 2
         assert first.pk
 
@@ -111,6 +119,34 @@ def test_moving_during_a_vacation_ends_it_and_changes_nothing_else(
         vacation.refresh_from_db()
         assert vacation.ended_early_at == T0 + 3 * H
         assert vacations.away_until(me) is None
+        assert vacations.budget(me).used == 3 * H
+
+
+def test_a_move_during_a_vacation_brings_back_the_deadlines_it_extended_elsewhere(
+    started_game: Callable[..., Game], make_user: Callable[[str], User]
+) -> None:
+    """Else the absence could be declared, ended at once by a move, and declared
+    again: a few hours of allowance for days of extra time in other games."""
+    with time_machine.travel(T0, tick=False) as clock:
+        game = started_game(move_hours=72)
+        me = turn_user(game)
+        zed = make_user("zed")
+        elsewhere = create_game(
+            me, seat_count=2, rules=PRESETS["official"], invite_emails=[zed.email], move_hours=72
+        )
+        join_game(elsewhere.pk, zed)
+        elsewhere.refresh_from_db()
+        if elsewhere.turn_seat != 0:  # Zed passes: my turn there too
+            submit(elsewhere.pk, 1, "pass", 1, "web")
+        vacations.declare(me, T0, T0 + 5 * D)
+        elsewhere.refresh_from_db()
+        assert elsewhere.deadline_at == T0 + 5 * D + 72 * H
+        clock.move_to(T0 + 3 * H)
+        submit(game.pk, game.turn_seat or 0, "pass", game.last_seq, "web")
+        elsewhere.refresh_from_db()
+        # three hours of absence were taken: the deadline keeps those, no more
+        assert elsewhere.deadline_at == T0 + 3 * H + 72 * H
+        assert elsewhere.warned_at is None
         assert vacations.budget(me).used == 3 * H
 
 
