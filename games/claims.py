@@ -13,8 +13,10 @@ plays it differently:
 * when the window closes (:func:`sweep`, every minute), every sealed claim is
   judged against the board as it is then: each invalid claim costs its caller
   a turn (the engine's ``JumbulayaFailed``), then the longest valid claim (most
-  tiles; ties: the earliest) is made, which ends the game.  With no valid claim
-  the game goes on, and a later call is decided at once.
+  tiles; ties: the earliest) is made, which ends the game.  A lost turn that
+  would itself end the game (stalled, under ``stall_rounds``) is not taken when
+  a valid claim is waiting: the JUMBULAYA ends the game first.  With no valid
+  claim the game goes on, and a later call is decided at once.
 
 Every event still enters the log through :func:`games.services.submit`.
 """
@@ -218,11 +220,32 @@ def _resolve(game: Game, claims: list[JumbulayaClaim]) -> None:
         # The winner's own failed calls cost nothing: the game ends with their
         # JUMBULAYA, and with the cooldown rule a failed call would bar it.
         if found is None and claim.seat != winner:
-            _make(game.pk, claim)
+            if winner is None:
+                _make(game.pk, claim)
+            elif not _made_unless_it_ends(game.pk, claim):
+                break  # that lost turn would end the game (stalled) before the JUMBULAYA
     for claim, _ in valid:
         events = _make(game.pk, claim)
         if any(isinstance(e, JumbulayaVerified) for e in events):
             return
+
+
+class _WouldEnd(Exception):
+    pass
+
+
+def _made_unless_it_ends(game_id: int, claim: JumbulayaClaim) -> bool:
+    """Make a failed ``claim`` (its caller loses a turn) unless that ends the
+    game, as a turn without a word can (``stall_rounds``): then it is undone,
+    with what it owed, and False says so."""
+    try:
+        with transaction.atomic():  # a savepoint
+            _make(game_id, claim)
+            if Game.objects.filter(pk=game_id, status=Game.Status.OVER).exists():
+                raise _WouldEnd
+    except _WouldEnd:
+        return False
+    return True
 
 
 def _make(game_id: int, claim: JumbulayaClaim) -> list[EngineEvent]:

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import claims, services
-from games.engine import Refusal, state_to_json
+from games.engine import PRESETS, Refusal, state_to_json
 from games.models import Event, Game, JumbulayaClaim, Notification
 from tests.conftest import CLAIM_THE_BOARD
 
@@ -227,6 +227,26 @@ def test_equal_claims_go_to_the_earliest(board_game: Callable[..., Game]) -> Non
     assert types_after(game, seq) == [("jumbulaya_verified", ANN)]
     state = services.current_state(Game.objects.get(pk=game.pk))
     assert state.jumbulaya is not None and state.jumbulaya.tiles == tuple("SPRINTS")
+
+
+@pytest.mark.django_db
+def test_a_lost_turn_that_would_stall_the_game_does_not_beat_a_valid_claim(
+    board_game: Callable[..., Game],
+) -> None:
+    """Boardspace's rules end a game after 2 rounds without a word: three passes,
+    then Ann's failed call would be the fourth turn without one.  Bob's valid
+    claim ends the game with his JUMBULAYA, not stalled."""
+    game = opened(board_game, rules=PRESETS["boardspace"])
+    play(game, ["pass", "pass", "pass"])
+    seq = Game.objects.get(pk=game.pk).last_seq
+    send(game, ANN, "jumbulaya PRINTED")
+    send(game, BOB, "jumbulaya SPRINTS")
+    assert close_now(game) == 1
+    game.refresh_from_db()
+    assert types_after(game, seq) == [("jumbulaya_verified", BOB)]
+    assert game.end_reason == "jumbulaya"
+    # the undone lost turn owed nothing: one game-over email each, for the JUMBULAYA
+    assert Notification.objects.filter(game=game, kind="game_over").count() == 2
 
 
 @pytest.mark.django_db
