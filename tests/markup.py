@@ -63,10 +63,17 @@ def scan_html(html: str) -> Scan:
 
 #: A tile face standing alone in a page's text ("drew Z, TH", "K W").
 FACE = re.compile(r"(?<![A-Za-z])(QU|CH|ED|ER|LY|ST|TH|[A-Z])(?![A-Za-z])")
+#: A link: its signed tokens hold letters standing between digits by chance.
+URL = re.compile(r"https?://\S+|/[a-z]+/[\w.:-]+/")
+
+
+def faces_in_text(text: str) -> set[str]:
+    """Every tile face standing alone in plain text, links left out."""
+    return set(FACE.findall(URL.sub(" ", text)))
 
 
 def visible_faces(html: str) -> set[str]:
     """Every tile face a page shows: in tile markup, and standing alone in its
     text (the words of the page with the markup taken out)."""
     text = re.sub(r"<[^>]*>", " ", re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S))
-    return set(scan_html(html).tiles) | set(FACE.findall(unescape(text)))
+    return set(scan_html(html).tiles) | faces_in_text(unescape(text))

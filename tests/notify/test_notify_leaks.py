@@ -15,7 +15,7 @@ from games.engine import legal_moves
 from games.models import Game, InboundMail, Notification, Seat
 from games.services import current_state, game_lexicon
 from tests.conftest import CanaryGame
-from tests.markup import FACE, visible_faces
+from tests.markup import faces_in_text, visible_faces
 
 
 def play_a_few_moves(game: Game, count: int) -> None:
@@ -109,7 +109,7 @@ def test_no_email_shows_what_another_seat_drew_or_exchanged(
     canaries = canary_game()
     shown: dict[int, set[str]] = {}
     for seat, kind, message in every_email(canaries.game):
-        faces = set(FACE.findall(message.body)) | visible_faces(html_part(message))
+        faces = faces_in_text(message.body) | visible_faces(html_part(message))
         assert not faces & canaries.hidden_from(seat.index), (kind, seat.index)
         shown.setdefault(seat.index, set()).update(faces)
     # The check can see tiles: each seat's own draws are in its own emails.
