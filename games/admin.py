@@ -74,7 +74,17 @@ class NotificationAdmin(admin.ModelAdmin):
     """Notifications are written with their events; staff may only reset the
     sending marks (to resend a stuck one) or delete one that should not go."""
 
-    list_display = ("kind", "game", "user", "email", "created_at", "claimed_at", "sent_at")
+    list_display = (
+        "kind",
+        "game",
+        "user",
+        "email",
+        "created_at",
+        "claimed_at",
+        "sent_at",
+        "attempts",
+        "retry_at",
+    )
     list_filter = ("kind", ("sent_at", admin.EmptyFieldListFilter))
     list_select_related = ("game", "user")
     search_fields = ("game__id", "user__email", "email")

@@ -151,6 +151,8 @@ class Notification(models.Model):
     claimed_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True, db_index=True)
     attempts = models.PositiveSmallIntegerField(default=0)
+    #: After a failed send: not tried again before this.
+    retry_at = models.DateTimeField(null=True, blank=True)
     last_error = models.TextField(blank=True)
     #: The email reply this notification answers (the reply kinds only).
     inbound = models.ForeignKey(

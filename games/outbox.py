@@ -4,6 +4,12 @@ to send them; a beat sweep sends whatever a lost nudge missed.  Each row is
 claimed with a conditional UPDATE before it is sent, so two senders never send
 the same row; a claim left by a sender that died is taken over once it is
 ``CLAIM_TIMEOUT`` old.
+
+A send that fails (the ESP is down, or refuses the message) is tried again
+later and later: a minute, then twice as long each time up to
+``MAX_RETRY_DELAY``, :data:`MAX_ATTEMPTS` times in all (about a week), so
+mail goes out when the ESP comes back, and a message that can never go
+stops being tried (its ``last_error`` says why, in the admin).
 """
 
 from __future__ import annotations
@@ -28,6 +34,9 @@ CLAIM_TIMEOUT = timedelta(minutes=10)
 SWEEP_BATCH = 500
 #: Rows one nudge of :func:`one_nudge` names (one task sends them in turn).
 NUDGE_BATCH = 50
+#: Sends tried per row before it is given up; and the longest wait between two.
+MAX_ATTEMPTS = 40
+MAX_RETRY_DELAY = timedelta(hours=6)
 #: The rows waiting for :func:`one_nudge`'s nudge, inside one.
 _pending: ContextVar[list[int] | None] = ContextVar("outbox_pending", default=None)
 
@@ -98,8 +107,15 @@ def _ring(ids: list[int]) -> None:
 
 
 def _claimable() -> Q:
-    stale = timezone.now() - CLAIM_TIMEOUT
-    return Q(sent_at__isnull=True) & (Q(claimed_at__isnull=True) | Q(claimed_at__lt=stale))
+    now = timezone.now()
+    unclaimed = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - CLAIM_TIMEOUT)
+    due = Q(retry_at__isnull=True) | Q(retry_at__lte=now)
+    return Q(sent_at__isnull=True, attempts__lt=MAX_ATTEMPTS) & unclaimed & due
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """How long after its ``attempts``-th failed send a row is tried again."""
+    return min(MAX_RETRY_DELAY, timedelta(minutes=2 ** min(attempts - 1, 16)))
 
 
 def claim(notification_id: int) -> bool:
@@ -123,9 +139,11 @@ def send(notification_id: int) -> bool:
             message.send()
     except Exception as e:
         log.exception("sending notification %s failed", notification_id)
-        # Release the claim so the next sweep tries again.
+        # Release the claim for a sweep to try again, later each time.
         Notification.objects.filter(pk=notification_id).update(
-            claimed_at=None, last_error=f"{type(e).__name__}: {e}"[:1000]
+            claimed_at=None,
+            retry_at=timezone.now() + retry_delay(notification.attempts),
+            last_error=f"{type(e).__name__}: {e}"[:1000],
         )
         return False
     Notification.objects.filter(pk=notification_id).update(sent_at=timezone.now(), last_error="")

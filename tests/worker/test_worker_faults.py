@@ -209,14 +209,57 @@ def test_a_failed_send_leaves_the_row_for_the_next_sweep(
         return real_send(self, fail_silently)
 
     monkeypatch.setattr(GameEmail, "send", flaky_send)
-    assert outbox.send(row.pk) is False
-    row.refresh_from_db()
-    assert row.sent_at is None and row.claimed_at is None and row.attempts == 1
-    assert row.last_error == "SMTPServerDisconnected: the mail server went away"
-    assert mail.outbox == []
-
-    assert outbox.sweep() == 1
+    with time_machine.travel(timezone.now(), tick=False) as clock:
+        assert outbox.send(row.pk) is False
+        row.refresh_from_db()
+        assert row.sent_at is None and row.claimed_at is None and row.attempts == 1
+        assert row.last_error == "SMTPServerDisconnected: the mail server went away"
+        assert row.retry_at == timezone.now() + timedelta(minutes=1)
+        assert mail.outbox == []
+        assert outbox.sweep() == 0  # not before its retry time
+        clock.shift(timedelta(minutes=1))
+        assert outbox.sweep() == 1
     row.refresh_from_db()
     assert row.sent_at is not None and row.last_error == "" and row.attempts == 2
     assert outbox.sweep() == 0
     assert kit.sent_per_row() == {row.pk: 1}
+
+
+@pytest.mark.django_db
+def test_a_message_that_always_fails_is_tried_less_often_then_given_up(
+    started_game: Callable[..., Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Retries a minute, two, four... then every six hours, for about a week;
+    meanwhile the other rows go out as usual."""
+    game = started_game()
+    send_what_is_owed()
+    move(game)
+    (doomed,) = owed()
+    real_send = GameEmail.send
+
+    def refuse_one(self: GameEmail, fail_silently: bool = False) -> int:
+        if self.to == [doomed.user.email] and self.subject.startswith("Your turn"):
+            raise smtplib.SMTPRecipientsRefused({self.to[0]: (550, b"no such mailbox")})
+        return real_send(self, fail_silently)
+
+    monkeypatch.setattr(GameEmail, "send", refuse_one)
+    delays = []
+    with time_machine.travel(timezone.now(), tick=False) as clock:
+        for _ in range(outbox.MAX_ATTEMPTS):
+            assert outbox.sweep() == 0
+            doomed.refresh_from_db()
+            assert doomed.retry_at is not None
+            delays.append(doomed.retry_at - timezone.now())
+            clock.move_to(doomed.retry_at)
+        move(game)  # the other player's turn email still goes
+        assert [n.pk for n in owed()] == [doomed.pk, doomed.pk + 1]
+        assert outbox.sweep() == 1
+        clock.shift(timedelta(days=30))
+        assert outbox.sweep() == 0  # given up: not tried again
+    doomed.refresh_from_db()
+    assert doomed.attempts == outbox.MAX_ATTEMPTS and doomed.sent_at is None
+    assert "no such mailbox" in doomed.last_error
+    minute = timedelta(minutes=1)
+    assert delays[:4] == [minute, 2 * minute, 4 * minute, 8 * minute]
+    assert max(delays) == outbox.MAX_RETRY_DELAY
+    assert timedelta(days=6) < sum(delays, timedelta(0)) < timedelta(days=10)
