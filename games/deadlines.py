@@ -43,8 +43,8 @@ from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games.engine import Event, Refusal, Resigned, TimedOut
+from games.models import MIN_MOVE_HOURS, Game, Notification, Seat, Vacation
 from games.models import Event as EventRow
-from games.models import Game, Notification, Seat, Vacation
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,8 @@ SWEEP_BUDGET = timedelta(seconds=45)
 #: The longest warning lead, and the share of the move time for shorter ones.
 MAX_WARNING_LEAD = timedelta(hours=24)
 WARNING_SHARE = 3
+#: Moves of this many hours or more are warned :data:`MAX_WARNING_LEAD` ahead.
+FULL_LEAD_HOURS = int(MAX_WARNING_LEAD / timedelta(hours=1)) * WARNING_SHARE
 
 Interval = tuple[datetime, datetime]
 
@@ -290,23 +292,33 @@ def sweep() -> int:
     return time_out_due()
 
 
+def warning_due(now: datetime) -> Q:
+    """Games whose warning is due at ``now``: the deadline is within its lead.
+    One term per move length under :data:`FULL_LEAD_HOURS` (their leads
+    differ), so the database picks exactly the games due, whatever else has a
+    deadline soon."""
+    due = Q(move_hours__gte=FULL_LEAD_HOURS, deadline_at__lte=now + MAX_WARNING_LEAD)
+    for hours in range(MIN_MOVE_HOURS, FULL_LEAD_HOURS):
+        due |= Q(move_hours=hours, deadline_at__lte=now + warning_lead(hours))
+    return due
+
+
 def warn_due(now: datetime | None = None) -> int:
     """Owe each warning that has come due, once.  Returns how many."""
     now = now or timezone.now()
     candidates = (
         Game.objects.filter(
+            warning_due(now),
             status=Game.Status.PLAYING,
             warned_at__isnull=True,
             deadline_at__gt=now,
-            deadline_at__lte=now + MAX_WARNING_LEAD,
+            turn_seat__isnull=False,
         )
         .order_by("deadline_at")
-        .values_list("pk", "last_seq", "deadline_at", "move_hours", "turn_seat")[:SWEEP_BATCH]
+        .values_list("pk", "last_seq", "deadline_at", "turn_seat")[:SWEEP_BATCH]
     )
     sent = 0
-    for pk, seq, deadline, hours, turn in candidates:
-        if turn is None or deadline is None or deadline - warning_lead(hours) > now:
-            continue
+    for pk, seq, deadline, turn in candidates:
         with transaction.atomic():
             claimed = Game.objects.filter(
                 pk=pk, last_seq=seq, deadline_at=deadline, warned_at__isnull=True

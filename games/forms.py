@@ -11,7 +11,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
-from games import lexicons
+from games import lexicons, models
 from games.engine import PRESETS, Rules
 from games.engine.tiles import RACK_SIZE
 
@@ -152,8 +152,8 @@ class CreateGameForm(forms.Form):
     )
     move_hours = forms.IntegerField(
         label="Hours per move",
-        min_value=1,
-        max_value=336,
+        min_value=models.MIN_MOVE_HOURS,
+        max_value=models.MAX_MOVE_HOURS,
         initial=72,
         help_text="1 to 336 (two weeks). When a player runs out of time, their turn is passed.",
     )
@@ -165,8 +165,8 @@ class CreateGameForm(forms.Form):
     timeout_limit = forms.IntegerField(
         label="Remove a player after this many missed turns in a row",
         required=False,
-        min_value=1,
-        max_value=20,
+        min_value=models.MIN_TIMEOUT_LIMIT,
+        max_value=models.MAX_TIMEOUT_LIMIT,
         initial=3,
         help_text="A player whose time runs out this many turns in a row leaves the game; "
         "the game goes on while two or more remain.",

@@ -13,6 +13,11 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+#: The time a game allows per move, in hours: an hour to two weeks.
+MIN_MOVE_HOURS, MAX_MOVE_HOURS = 1, 14 * 24
+#: Consecutive timeouts after which a seat is removed: its bounds.
+MIN_TIMEOUT_LIMIT, MAX_TIMEOUT_LIMIT = 1, 20
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
@@ -36,7 +41,7 @@ class Game(models.Model):
         default=3, help_text="consecutive timeouts after which a seat is removed from the game"
     )
     claim_window = models.BooleanField(
-        default=False,
+        default=True,
         help_text="JUMBULAYA calls are sealed until a window closes; the longest valid one wins",
     )
     is_public = models.BooleanField(default=False, help_text="anyone signed in may watch")
@@ -58,6 +63,18 @@ class Game(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["status", "is_open"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(move_hours__gte=MIN_MOVE_HOURS, move_hours__lte=MAX_MOVE_HOURS),
+                name="move_hours_bounds",
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    timeout_limit__gte=MIN_TIMEOUT_LIMIT, timeout_limit__lte=MAX_TIMEOUT_LIMIT
+                ),
+                name="timeout_limit_bounds",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"game {self.pk}"

@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import claims, deadlines, lexicons, outbox
+from games import claims, deadlines, lexicons, models, outbox
 from games.engine import (
     Event as EngineEvent,
 )
@@ -228,13 +228,23 @@ def create_game(
     is_public: bool = False,
     is_open: bool = False,
     invite_emails: Sequence[str] = (),
-    claim_window: bool = False,
+    claim_window: bool = True,
     skip_weekends: bool = False,
     timeout_limit: int = 3,
 ) -> Game:
     """A new game with the creator in seat 0 and invitations for others."""
     if not 2 <= seat_count <= 4:
         raise ServiceError("A game has 2 to 4 players.")
+    if not models.MIN_MOVE_HOURS <= move_hours <= models.MAX_MOVE_HOURS:
+        raise ServiceError(
+            f"The time per move is {models.MIN_MOVE_HOURS} to {models.MAX_MOVE_HOURS} hours "
+            "(two weeks)."
+        )
+    if not models.MIN_TIMEOUT_LIMIT <= timeout_limit <= models.MAX_TIMEOUT_LIMIT:
+        raise ServiceError(
+            f"A player is removed after {models.MIN_TIMEOUT_LIMIT} to "
+            f"{models.MAX_TIMEOUT_LIMIT} missed turns in a row."
+        )
     emails = [e.strip().lower() for e in invite_emails if e.strip()]
     if len(emails) > seat_count - 1:
         raise ServiceError(f"A {seat_count}-player game has room for {seat_count - 1} invitations.")

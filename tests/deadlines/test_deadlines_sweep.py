@@ -10,14 +10,27 @@ import pytest
 import time_machine
 from time_machine import Traveller
 
+from accounts.models import User
 from games import deadlines, vacations
+from games.engine import PRESETS
 from games.models import Event, Game, Notification, Seat
-from games.services import StaleMove, current_state, submit
+from games.services import StaleMove, create_game, current_state, join_game, submit
 
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)  # a Monday
 H = timedelta(hours=1)
 
 pytestmark = pytest.mark.django_db
+
+
+def a_game(make_user: Callable[[str], User], name: str, move_hours: int) -> Game:
+    """A started two-player game of ``name``-a and ``name``-b."""
+    a, b = make_user(f"{name}a"), make_user(f"{name}b")
+    game = create_game(
+        a, seat_count=2, rules=PRESETS["official"], invite_emails=[b.email], move_hours=move_hours
+    )
+    join_game(game.pk, b)
+    game.refresh_from_db()
+    return game
 
 
 def kinds(game: Game, kind: str) -> list[int]:
@@ -157,6 +170,24 @@ def test_the_warning_goes_once_at_its_proportional_point(
     assert kinds(game, "warning") == [seat_user(game, game.turn_seat or 0)]
     game.refresh_from_db()
     assert game.warned_at == due - lead_hours * H
+
+
+def test_games_with_sooner_deadlines_not_yet_warned_do_not_hold_up_a_warning_due(
+    make_user: Callable[[str], User], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Six 6-hour games fall due first, but their warnings (2 hours ahead) are
+    not due yet; a 72-hour game's warning (24 hours ahead) is, and goes even
+    when a sweep takes two games at a time."""
+    monkeypatch.setattr(deadlines, "SWEEP_BATCH", 2)
+    with time_machine.travel(T0, tick=False) as clock:
+        long_game = a_game(make_user, "long", move_hours=72)  # due at 72 h, warned from 48 h
+        clock.move_to(T0 + 45 * H)
+        short = [a_game(make_user, f"short{i}", move_hours=6) for i in range(6)]  # due at 51 h
+        clock.move_to(T0 + 48 * H + timedelta(minutes=1))  # the short ones are warned from 49 h
+        assert deadlines.warn_due() == 1
+        assert deadlines.warn_due() == 0
+    assert kinds(long_game, "warning") != []
+    assert all(kinds(g, "warning") == [] for g in short)
 
 
 def test_the_warning_is_rearmed_when_a_vacation_extends_the_deadline(

@@ -1,6 +1,6 @@
 """Two players in two browser contexts play a short game to its end through the
 real pages: sign in by email, moves typed and composed by tapping tiles, a
-refused move, and a JUMBULAYA call."""
+refused move, and a JUMBULAYA call, sealed until the claim window closes."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 from accounts.models import User
-from games import lexicons
+from games import claims, lexicons
 from games.engine import PRESETS, GameStarted, start, state_to_json
 from games.engine.tiles import full_set
 from games.models import Event, Game, Seat
@@ -147,10 +148,20 @@ def test_two_players_play_a_whole_game(live_server: Any, browser: Any, word_list
         who(notation)
     assert Event.objects.filter(game=game).count() == 10
 
+    # The ninth line claimed, a JUMBULAYA can be called: the claim window opens
+    # (the default for games over days) and Bob's call stays sealed until it closes.
     bobs.goto(url)
+    assert "Claim window open until" in bobs.inner_text(".status")
     bobs.fill("#jumbulaya-word", "sprints")
     bobs.click(".call-form button.primary")
     bobs.wait_for_load_state("networkidle")
+    assert "Your claim is sealed until" in bobs.inner_text("#live")
+    anns.goto(url)
+    assert "SPRINTS" not in anns.content()  # sealed: Ann sees nothing of it
+    assert Event.objects.filter(game=game).count() == 10
+    Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now())
+    assert claims.sweep() == 1  # what beat does every minute
+    bobs.goto(url)
     anns.goto(url)
     for page in (anns, bobs):
         status = page.inner_text(".status")

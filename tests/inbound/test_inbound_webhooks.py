@@ -506,7 +506,7 @@ def test_a_postmark_webhook_without_message_id_posted_twice_makes_one_move(
     [
         (POSTMARK_INBOUND, "not json", "application/json"),
         (POSTMARK_INBOUND, "[1, 2]", "application/json"),
-        ("/anymail/sendgrid/inbound/", "", "multipart/form-data; boundary=x"),
+        (POSTMARK_INBOUND, '{"Headers": 5, "FromFull": "nobody"}', "application/json"),
     ],
 )
 def test_a_payload_that_cannot_be_read_is_a_400_that_says_so(

@@ -12,12 +12,14 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from games.engine import Refusal, commands, legal_moves
+from games.engine import PRESETS, Refusal, commands, legal_moves
 from games.models import Event, Game, Notification
 from games.services import (
     DuplicateMove,
     NotAPlayer,
+    ServiceError,
     StaleMove,
+    create_game,
     current_state,
     game_lexicon,
     replay_game,
@@ -75,6 +77,35 @@ def test_a_move_may_name_the_player_instead_of_the_seat(
     with pytest.raises(NotAPlayer, match="no such game"):
         submit(game.pk + 1000, player, "pass", 2, Event.Source.WEB)
     assert Event.objects.filter(game=game).count() == 2
+
+
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        ({"move_hours": 0}, "1 to 336 hours"),
+        ({"move_hours": 337}, "1 to 336 hours"),
+        ({"timeout_limit": 0}, "1 to 20 missed turns"),
+        ({"timeout_limit": 21}, "1 to 20 missed turns"),
+        ({"seat_count": 5}, "2 to 4 players"),
+    ],
+)
+def test_a_game_out_of_bounds_is_not_made(
+    make_user: Callable[..., Any], options: dict[str, int], why: str
+) -> None:
+    ann = make_user("ann")
+    settings = {"seat_count": 2, "rules": PRESETS["official"]} | options
+    with pytest.raises(ServiceError, match=why):
+        create_game(ann, **settings)
+    assert not Game.objects.exists()
+
+
+def test_a_new_game_has_a_claim_window_unless_asked_otherwise(
+    make_user: Callable[..., Any],
+) -> None:
+    ann = make_user("ann")
+    assert create_game(ann, seat_count=2, rules=PRESETS["official"]).claim_window
+    game = create_game(ann, seat_count=2, rules=PRESETS["official"], claim_window=False)
+    assert not game.claim_window
 
 
 def test_deals_and_draws_come_from_the_system_generator_when_made(
