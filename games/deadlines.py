@@ -319,6 +319,7 @@ def warn_due(now: datetime | None = None) -> int:
     )
     sent = 0
     for pk, seq, deadline, turn in candidates:
+        assert turn is not None  # filtered above
         with transaction.atomic():
             claimed = Game.objects.filter(
                 pk=pk, last_seq=seq, deadline_at=deadline, warned_at__isnull=True
