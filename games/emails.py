@@ -307,22 +307,14 @@ def _timed_out(s: Situation) -> Content:
     return Content(f"Game {s.game.pk}: your time ran out and you were auto-passed", paragraphs)
 
 
-#: Events that can stand for a seat's removal after timeouts.
-REMOVAL_EVENTS = ("timed_out", "resigned")
-
-
 def _removed_seat(s: Situation) -> int | None:
-    """The seat removed: the one that reached the game's timeout limit, else the
-    seat of the timeout (or resignation) event the notification was owed for."""
-    limit = s.game.timeout_limit
-    late = [x.index for x in s.game.seats.all() if limit and x.timeouts_in_a_row >= limit]
-    if late:
-        return late[0]
+    """The seat removed: the one whose resignation, written by the deadline
+    sweep, the notification was owed for."""
     seq = s.notification.event_seq
     if seq is None:
         return None
     return (
-        Event.objects.filter(game=s.game, seq=seq, type__in=REMOVAL_EVENTS)
+        Event.objects.filter(game=s.game, seq=seq, type="resigned")
         .values_list("seat", flat=True)
         .first()
     )

@@ -12,6 +12,7 @@ from time_machine import Traveller
 
 from accounts.models import User
 from games import deadlines, vacations
+from games.emails import message_for
 from games.engine import PRESETS
 from games.models import Event, Game, Notification, Seat
 from games.services import StaleMove, create_game, current_state, join_game, submit
@@ -254,6 +255,35 @@ def test_three_timeouts_in_a_row_remove_the_seat_and_the_game_goes_on(
     everyone = sorted(seat_user(game, i) for i in range(3))
     assert sorted(kinds(game, "removed")) == everyone
     assert len(kinds(game, "timed_out")) == 3
+
+
+def test_each_removal_email_names_the_seat_removed(started_game: Callable[..., Game]) -> None:
+    """Two seats removed one after the other: the second email names the
+    second seat (the first keeps its count of timeouts)."""
+    with time_machine.travel(T0, tick=False) as clock:
+        game = started_game(players=4, move_hours=24, timeout_limit=1)
+        first = game.turn_seat
+        assert first is not None
+        assert _run_out(game, clock) == 2
+        game.refresh_from_db()
+        second = game.turn_seat
+        assert second is not None and second != first
+        assert _run_out(game, clock) == 2
+        names = current_state(game).players
+        sent = {}
+        for note in Notification.objects.filter(game=game, kind="removed").select_related(
+            "game", "user"
+        ):
+            message = message_for(note)
+            assert message is not None
+            sent.setdefault(note.event_seq, []).append((note.user_id, message.subject))
+    (one, two) = [sent[seq] for seq in sorted(sent)]
+    for removed, subjects in ((first, one), (second, two)):
+        for user_id, subject in subjects:
+            if user_id == seat_user(game, removed):
+                assert "you were removed" in subject
+            else:
+                assert f"{names[removed]} was removed" in subject
 
 
 def test_a_turn_played_resets_the_count(started_game: Callable[..., Game]) -> None:

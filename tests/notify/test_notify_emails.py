@@ -14,7 +14,7 @@ from accounts.models import User
 from games import outbox, services
 from games.emails import REPLY_MARKER, message_for
 from games.engine import state_from_json
-from games.models import Game, Notification, Seat
+from games.models import Event, Game, Notification, Seat
 from games.reply_addresses import ReplyToken, verify
 
 Kind = Notification.Kind
@@ -127,7 +127,9 @@ def test_the_kinds_say_what_happened(started_game: Callable[..., Game]) -> None:
     assert warning is not None and "left for your move" in warning.subject
     timed_out = render(game, Kind.TIMED_OUT, other_user(game))
     assert timed_out is not None and "auto-passed" in timed_out.body
+    # The deadline sweep resigns a seat that ran out of time too often.
     Seat.objects.filter(game=game, index=2).update(timeouts_in_a_row=game.timeout_limit)
+    services.submit(game.pk, 2, "resign", game.last_seq, Event.Source.DEADLINE)
     removed = render(game, Kind.REMOVED, seat_user(game, 0))
     assert removed is not None and f"{names[2]} was removed" in removed.body
     removed_self = render(game, Kind.REMOVED, seat_user(game, 2))
