@@ -96,6 +96,20 @@ def _lapse(game: Game) -> None:
 # --- sealing -----------------------------------------------------------------
 
 
+def sealed_notice(game: Game, tz_name: str) -> str:
+    """What a player is told when their call is sealed (times in ``tz_name``)."""
+    from games.deadlines import time_zone
+
+    closes = game.claims_close_at
+    if closes is None:
+        return "Your claim is sealed until the claim window closes."
+    when = closes.astimezone(time_zone(tz_name)).strftime("%a %-d %b %Y, %H:%M")
+    return (
+        f"Your claim is sealed until {when} ({tz_name}), when the claim window closes: "
+        "nobody sees it before then, and the longest valid claim wins."
+    )
+
+
 def seal(game: Game, state: GameState, seat: int, move: str) -> None:
     """Store ``seat``'s call ``move`` (``jumbulaya WORD``) unseen until the window
     closes (inside :func:`~games.services.submit`'s transaction).

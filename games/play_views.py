@@ -19,8 +19,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
-from django.utils import dateformat
-from django.utils import timezone as dj_timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
@@ -279,7 +277,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             return _page(
                 request,
                 viewer_or_404(game_id, request.user),
-                notice=_sealed_notice(request, done.game),
+                notice=claims.sealed_notice(done.game, _time_zone(request)),
             )
     if _is_htmx(request):
         return _page(request, viewer_or_404(game_id, request.user), notice=notice)
@@ -295,19 +293,6 @@ def _refused(request: HttpRequest, game_id: int, status: int, **kw: Any) -> Http
     if not viewer.is_player:
         return _players_only()
     return _page(request, viewer, status=status, **kw)
-
-
-def _sealed_notice(request: HttpRequest, game: Game) -> str:
-    closes = game.claims_close_at
-    if closes is None:
-        return "Your claim is sealed until the claim window closes."
-    tz_name = _time_zone(request)
-    local = dj_timezone.localtime(closes, zoneinfo.ZoneInfo(tz_name))
-    when = dateformat.format(local, "D j M Y, H:i")
-    return (
-        f"Your claim is sealed until {when} ({tz_name}), when the claim window closes: "
-        "nobody sees it before then, and the longest valid claim wins."
-    )
 
 
 @login_required

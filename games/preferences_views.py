@@ -30,10 +30,11 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from accounts.models import User
-from games import services
+from games import claims, services
 from games.access import Viewer, viewer_or_404
 from games.emails import zone_of
 from games.engine import Refusal
+from games.engine.notation import verb_of
 from games.models import Event, Game, Seat
 from games.presenters import board_view, history
 from games.preview import web_refusal
@@ -69,15 +70,20 @@ def _link_viewer(request: HttpRequest, link: TurnLink) -> Viewer | None:
     return viewer if viewer.seat is not None else None
 
 
+def _zone_name(viewer: Viewer) -> str:
+    """The time zone of the player the link was sent to."""
+    player = next((s.user for s in viewer.game.seats.all() if s.index == viewer.seat), None)
+    return zone_of(player).key if player is not None else "UTC"
+
+
 def _turn_context(
     link: TurnLink, viewer: Viewer, *, error: str | None = None, notation: str = ""
 ) -> dict[str, Any]:
     game = viewer.game
-    player = next((s.user for s in game.seats.all() if s.index == viewer.seat), None)
     ctx: dict[str, Any] = {
         "game": game,
         "seat": viewer.seat,
-        "tz_name": zone_of(player).key if player is not None else "UTC",
+        "tz_name": _zone_name(viewer),
         "link": link,
         "stale": game.last_seq != link.seq,
         "error": error,
@@ -158,15 +164,21 @@ def _link_move(request: HttpRequest, link: TurnLink, viewer: Viewer, token: str)
         return render(request, "games/turn_link.html", ctx, status=400)
     key = str(request.POST.get("idempotency_key", ""))
     assert viewer.seat is not None
+    # A move is checked against the position the email showed; a call in an open
+    # claim window is sealed and judged on the board as it is when the window
+    # closes, so the moves made since do not matter to it.
+    expected = link.seq
+    if verb_of(notation) == "jumbulaya" and viewer.game.claims_close_at is not None:
+        expected = viewer.game.last_seq
     try:
         own = web_refusal(notation)
         if own is not None:
             raise own
-        services.submit(
+        done = services.submit(
             link.game_id,
             viewer.seat,
             notation,
-            link.seq,
+            expected,
             Event.Source.LINK,
             key if KEY_PATTERN.fullmatch(key) else None,
         )
@@ -183,7 +195,10 @@ def _link_move(request: HttpRequest, link: TurnLink, viewer: Viewer, token: str)
     except services.ServiceError as e:
         ctx = _turn_context(link, viewer, error=e.message, notation=notation)
         return render(request, "games/turn_link.html", ctx, status=409)
-    messages.success(request, "Your move was made.")
+    if done.sealed:
+        messages.success(request, claims.sealed_notice(done.game, _zone_name(viewer)))
+    else:
+        messages.success(request, "Your move was made.")
     return redirect("games:turn_link", token=token)
 
 

@@ -22,6 +22,7 @@ from accounts.models import User
 from games import claims, services
 from games.engine import PRESETS, Refusal, state_to_json
 from games.models import Event, Game, JumbulayaClaim, Notification
+from games.turnlinks import turn_token
 from tests.conftest import CLAIM_THE_BOARD
 
 ANN, BOB = 0, 1
@@ -409,3 +410,26 @@ def test_no_window_is_shown_before_it_opens(board_game: Callable[..., Game]) -> 
     game = board_game()
     page = client_for(game.seats.get(index=ANN).user).get(f"/games/{game.pk}/")
     assert "Claim window" not in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_call_through_an_older_turn_link_is_sealed_while_the_window_is_open(
+    board_game: Callable[..., Game],
+) -> None:
+    """The claims-open email's link stays good for a call all through the
+    window (a call is judged on the board when the window closes); a move
+    through it is still held to the position it was sent for."""
+    game = opened(board_game)
+    ann = game.seats.get(index=ANN).user
+    assert ann is not None
+    url = f"/t/{turn_token(ann.pk, game.pk, game.last_seq)}/"
+    send(game, BOB, "pass")  # the game moves on after the email went
+    visitor = Client()
+    visitor.get(url)
+    response = visitor.post(url, {"notation": "jumbulaya SPRINTS"}, follow=True)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Your claim is sealed until" in page and "Your move was made" not in page
+    assert [c.word for c in claims.sealed_claims(game, ANN)] == ["SPRINTS"]
+    refused = visitor.post(url, {"notation": "pass"})
+    assert refused.status_code == 409
