@@ -157,7 +157,13 @@ MAILERS = {
     "default": {
         "BACKEND": _MAIL_BACKEND,
         "OPTIONS": (
-            {"host": envstr("EMAIL_HOST", "localhost"), "port": int(envstr("EMAIL_PORT", "25"))}
+            # A send gives up long before the outbox's claim on its row lapses (10
+            # minutes), so no other sender takes a row still being sent.
+            {
+                "host": envstr("EMAIL_HOST", "localhost"),
+                "port": int(envstr("EMAIL_PORT", "25")),
+                "timeout": 30,
+            }
             if _MAIL_BACKEND.endswith("smtp.EmailBackend")
             else {}
         ),
