@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.models import Event, Game, InboundMail, Notification, Seat
+from games.models import Event, Game, InboundMail, NoInvitations, Notification, Seat
 
 
 class ReadOnlyAdminMixin:
@@ -117,3 +117,16 @@ class InboundMailAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         "event_seq",
     )
     readonly_fields = fields
+
+
+@admin.register(NoInvitations)
+class NoInvitationsAdmin(admin.ModelAdmin):
+    """Addresses that asked for no more invitations; deleting one lets friends
+    invite it again (when its owner asks)."""
+
+    list_display = ("email", "created_at")
+    search_fields = ("email",)
+    readonly_fields = ("email", "created_at")
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -8,5 +8,6 @@ from games import preferences_views
 urlpatterns = [
     path("t/<str:token>/", preferences_views.turn_link, name="turn_link"),
     path("unsubscribe/<str:token>/", preferences_views.unsubscribe, name="unsubscribe"),
+    path("no-invitations/<str:token>/", preferences_views.no_invitations, name="no_invitations"),
     path("settings/email/", preferences_views.preferences, name="email_preferences"),
 ]

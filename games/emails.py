@@ -36,7 +36,7 @@ from games.models import Event, Game, Notification, Seat
 from games.presenters import BoardView, board_view, history
 from games.reply_addresses import reply_address, reply_token
 from games.reply_reading import ACCEPTED_FORMS, read_reply
-from games.turnlinks import turn_url, unsubscribe_url
+from games.turnlinks import no_invitations_url, turn_url, unsubscribe_url
 
 REPLY_MARKER = "## Reply above this line ##"
 #: Moves of the log an email recalls.
@@ -508,7 +508,8 @@ def _invitation(notification: Notification) -> EmailMultiAlternatives | None:
     if rendered is None:
         return None
     subject, text, html = rendered
-    return build_message(subject, text, html, notification.email, game_headers(notification, None))
+    stop = no_invitations_url(notification.email)
+    return build_message(subject, text, html, notification.email, game_headers(notification, stop))
 
 
 def message_for(notification: Notification) -> EmailMultiAlternatives | None:

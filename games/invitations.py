@@ -3,7 +3,8 @@
 :func:`games.services.create_game` records an INVITED notification per address
 (the outbox), and the outbox sends it like every other email:
 :func:`games.emails.message_for` asks :func:`invitation_email` for the content.
-An invitation to a game that has started, or to a seat taken since, is not sent.
+An invitation to a game that has started, to a seat taken since, or to an
+address that asked for no more invitations, is not sent.
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from games import mail_preferences
 from games.engine import rules_from_json
 from games.forms import lexicon_label, rules_in_words
 from games.models import Game, Notification
 from games.services import display_name
 from games.tokens import INVITE_DAYS, invite_url
+from games.turnlinks import no_invitations_url
 
 REPLY_MARKER = "## Reply above this line ##"
 
@@ -34,6 +37,8 @@ def invitation_email(notification: Notification) -> tuple[str, str, str] | None:
         return None
     if not game.seats.filter(invited_email=email, user__isnull=True).exists():
         return None
+    if mail_preferences.refuses_invitations(email):
+        return None
     name = display_name(game.created_by)
     context = {
         "marker": REPLY_MARKER,
@@ -43,6 +48,7 @@ def invitation_email(notification: Notification) -> tuple[str, str, str] | None:
         "rules": rules_in_words(rules_from_json(game.rules)),
         "lexicon": lexicon_label(game.lexicon_name),
         "link": invite_url(game.pk, email),
+        "stop": no_invitations_url(email),
         "days": INVITE_DAYS,
         "site_url": settings.JUMBULAYA_SITE_URL,
     }

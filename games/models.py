@@ -183,6 +183,20 @@ class Notification(models.Model):
         return f"{self.kind} for game {self.game_id}"
 
 
+class NoInvitations(models.Model):
+    """An address whose owner asked never to be invited to a game again (from the
+    invitation email's unsubscribe link)."""
+
+    email = models.EmailField(unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "addresses refusing invitations"
+
+    def __str__(self) -> str:
+        return self.email
+
+
 class Vacation(models.Model):
     """A declared absence: the player's deadlines are extended by it."""
 

@@ -30,7 +30,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from accounts.models import User
-from games import claims, services
+from games import claims, mail_preferences, services
 from games.access import Viewer, viewer_or_404
 from games.emails import zone_of
 from games.engine import Refusal
@@ -43,6 +43,7 @@ from games.turnlinks import (
     BadLink,
     TurnLink,
     Unsubscribe,
+    read_no_invitations_token,
     read_turn_token,
     read_unsubscribe_token,
 )
@@ -225,24 +226,6 @@ def _what(unsub: Unsubscribe) -> str:
     return f"emails about game {unsub.game_id}"
 
 
-def _apply(user: User, seat: Seat | None) -> str:
-    if seat is not None:
-        if not seat.muted:
-            seat.muted = True
-            seat.save(update_fields=["muted"])
-        return (
-            f"Game {seat.game_id} is muted: you will get no more emails about it. "
-            "You can still play it on the site, and unmute it on your email preferences page."
-        )
-    if user.email_mode != User.EmailMode.NONE:
-        user.email_mode = User.EmailMode.NONE
-        user.save(update_fields=["email_mode"])
-    return (
-        "You will get no more game emails (invitations from friends still arrive). "
-        "You can turn them back on from your email preferences page."
-    )
-
-
 @csrf_exempt  # only the RFC 8058 one-click POST skips the check: see _csrf_refusal
 @require_http_methods(["GET", "POST"])
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
@@ -268,7 +251,28 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     one_click = request.POST.get("List-Unsubscribe") == "One-Click"
     if not one_click and (refusal := _csrf_refusal(request)) is not None:
         return refusal
-    done = _apply(user, seat)
+    done = mail_preferences.mute(seat) if seat else mail_preferences.stop_game_email(user)
+    if one_click:
+        return HttpResponse(done, content_type="text/plain; charset=utf-8")
+    return render(request, "games/unsubscribe.html", ctx | {"done": done})
+
+
+@csrf_exempt  # only the RFC 8058 one-click POST skips the check: see _csrf_refusal
+@require_http_methods(["GET", "POST"])
+def no_invitations(request: HttpRequest, token: str) -> HttpResponse:
+    """An invitation's unsubscribe link: no more invitations to that address.
+    Like the game emails' links, a GET only asks."""
+    try:
+        email = read_no_invitations_token(token)
+    except BadLink as e:
+        return _unsubscribe_problem(request, e.message)
+    ctx: dict[str, Any] = {"invitations_to": email, "token": token}
+    if request.method == "GET":
+        return render(request, "games/unsubscribe.html", ctx)
+    one_click = request.POST.get("List-Unsubscribe") == "One-Click"
+    if not one_click and (refusal := _csrf_refusal(request)) is not None:
+        return refusal
+    done = mail_preferences.refuse_invitations(email)
     if one_click:
         return HttpResponse(done, content_type="text/plain; charset=utf-8")
     return render(request, "games/unsubscribe.html", ctx | {"done": done})
@@ -318,14 +322,12 @@ def preferences(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = EmailPreferencesForm(request.POST, initial=initial, seats=seats)
         if form.is_valid():
-            user.email_mode = form.cleaned_data["email_mode"]
-            user.digest_hour = form.cleaned_data["digest_hour"]
-            user.save(update_fields=["email_mode", "digest_hour"])
-            for seat in seats:
-                muted = bool(form.cleaned_data[f"mute_{seat.game_id}"])
-                if seat.muted != muted:
-                    seat.muted = muted
-                    seat.save(update_fields=["muted"])
+            mail_preferences.save(
+                user,
+                form.cleaned_data["email_mode"],
+                form.cleaned_data["digest_hour"],
+                {s.game_id: bool(form.cleaned_data[f"mute_{s.game_id}"]) for s in seats},
+            )
             messages.success(request, "Your email preferences are saved.")
             return redirect("games:email_preferences")
         status = 400

@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import claims, deadlines, lexicons, models, outbox
+from games import claims, deadlines, lexicons, mail_preferences, models, outbox
 from games.engine import (
     Event as EngineEvent,
 )
@@ -252,6 +252,12 @@ def create_game(
         raise ServiceError("The same address is invited twice.")
     if creator.email.lower() in emails:
         raise ServiceError("You are already in the game: invite someone else.")
+    for email in emails:
+        if mail_preferences.refuses_invitations(email):
+            raise ServiceError(
+                f"{email} has asked to get no invitations from this site: ask them to join "
+                "an open game instead."
+            )
     lexicon = lexicons.load(lexicon_name)
     with transaction.atomic():
         game = Game.objects.create(

@@ -7,7 +7,8 @@ through it is checked against the seq it was sent for, so an old link cannot
 act on a game that has moved on.
 
 An unsubscribe link names a user and a scope: all game email, or one game
-(muting it).  Both are stateless: the signature is the proof.
+(muting it); an invitation's names the address invited, which may have no
+account.  All are stateless: the signature is the proof.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from django.urls import reverse
 TURN_LINK_SALT = "games.turn-link"
 TURN_LINK_DAYS = 60
 UNSUBSCRIBE_SALT = "games.unsubscribe"
+NO_INVITATIONS_SALT = "games.no-invitations"
 #: Unsubscribe links keep working for a long time: mail is read late.
 UNSUBSCRIBE_DAYS = 400
 #: The session key holding ``{str(game_id): user_id}`` for games opened by link.
@@ -98,4 +100,29 @@ def read_unsubscribe_token(token: str) -> Unsubscribe:
 def unsubscribe_url(user_id: int, game_id: int | None) -> str:
     return settings.JUMBULAYA_SITE_URL + reverse(
         "games:unsubscribe", args=[unsubscribe_token(user_id, game_id)]
+    )
+
+
+def no_invitations_token(email: str) -> str:
+    return signing.dumps(email.strip().lower(), salt=NO_INVITATIONS_SALT)
+
+
+def read_no_invitations_token(token: str) -> str:
+    """The address the invitation's unsubscribe link was sent to."""
+    try:
+        email = signing.loads(token, salt=NO_INVITATIONS_SALT, max_age=UNSUBSCRIBE_DAYS * 24 * 3600)
+    except signing.SignatureExpired:
+        raise BadLink("This link is too old: invitations sent since carry a new one.") from None
+    except signing.BadSignature:
+        raise BadLink(
+            "This link is not valid. Check that the whole link from the email was copied."
+        ) from None
+    if not isinstance(email, str) or "@" not in email:
+        raise BadLink("This link is not valid.")
+    return email
+
+
+def no_invitations_url(email: str) -> str:
+    return settings.JUMBULAYA_SITE_URL + reverse(
+        "games:no_invitations", args=[no_invitations_token(email)]
     )

@@ -11,9 +11,10 @@ from django.test import Client
 
 from accounts.models import User
 from games.access import viewer_or_404
-from games.engine import legal_moves
-from games.models import Event, Game, Seat
-from games.services import current_state, game_lexicon
+from games.emails import message_for
+from games.engine import PRESETS, legal_moves
+from games.models import Event, Game, NoInvitations, Notification, Seat
+from games.services import ServiceError, create_game, current_state, game_lexicon
 from games.turnlinks import SESSION_KEY, turn_token, unsubscribe_token
 
 
@@ -203,6 +204,41 @@ def test_a_bad_unsubscribe_token_is_a_clear_400(db: None, client: Client) -> Non
         response = method("/unsubscribe/not-a-token/")
         assert response.status_code == 400
         assert "This unsubscribe link is not valid" in response.content.decode()
+
+
+def test_an_invitation_can_be_refused_for_good(make_user: Callable[[str], User]) -> None:
+    """The invitation carries a one-click unsubscribe for its address (which may
+    have no account): a GET asks, a POST records it, and no invitation goes to
+    that address again, pending or new."""
+    ann = make_user("ann")
+    rules = PRESETS["official"]
+    first = create_game(ann, seat_count=2, rules=rules, invite_emails=["x@example.org"])
+    (note,) = Notification.objects.filter(game=first, kind=Notification.Kind.INVITED)
+    message = message_for(Notification.objects.select_related("game", "user").get(pk=note.pk))
+    assert message is not None
+    headers = message.extra_headers
+    assert headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    url = headers["List-Unsubscribe"].strip("<>")
+    assert url in message.body
+    path = url.removeprefix("http://127.0.0.1:8000")
+    browser = Client(enforce_csrf_checks=True)
+    page = browser.get(path)
+    assert page.status_code == 200 and "Stop invitations to x@example.org" in page.text
+    assert not NoInvitations.objects.exists()  # a GET only asks
+    second = create_game(ann, seat_count=2, rules=rules, invite_emails=["x@example.org"])
+    assert browser.post(path).status_code == 403  # neither one-click nor a form with its token
+    done = browser.post(
+        path, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded"
+    )
+    assert done.status_code == 200 and "No more invitations" in done.text
+    assert list(NoInvitations.objects.values_list("email", flat=True)) == ["x@example.org"]
+    pending = Notification.objects.select_related("game", "user").get(
+        game=second, kind=Notification.Kind.INVITED
+    )
+    assert message_for(pending) is None  # owed before, not sent now
+    with pytest.raises(ServiceError, match="asked to get no invitations"):
+        create_game(ann, seat_count=2, rules=rules, invite_emails=["X@example.org"])
+    assert Client().get("/no-invitations/not-a-token/").status_code == 400
 
 
 # --- preferences ---------------------------------------------------------------
