@@ -101,7 +101,8 @@ def _ring(ids: list[int]) -> None:
     from games.tasks import send_notifications
 
     try:
-        send_notifications.delay(ids)
+        # A short argsrepr spares Celery a saferepr of the list on every move.
+        send_notifications.apply_async((ids,), argsrepr=f"({len(ids)} rows)", kwargsrepr="{}")
     except Exception as e:  # the broker is a doorbell: the rows wait for the sweep
         log.warning("could not reach the broker (%s); %d emails wait for the sweep", e, len(ids))
 
