@@ -134,6 +134,7 @@ def _bulk_games(players: list[Any], template_id: int, count: int) -> int:
 
     from django.utils import timezone
 
+    from games import deadlines
     from games.models import Event, Game, Seat
 
     template = Game.objects.get(pk=template_id)
@@ -155,7 +156,9 @@ def _bulk_games(players: list[Any], template_id: int, count: int) -> int:
                     status=Game.Status.PLAYING,
                     last_seq=1,
                     turn_seat=(made + k) % 2,
-                    deadline_at=now + timedelta(hours=25, seconds=(made + k) * 7919 % spread),
+                    **deadlines.deadline_fields(
+                        template, now + timedelta(hours=25, seconds=(made + k) * 7919 % spread)
+                    ),
                     started_at=now,
                 )
                 for k in range(n)

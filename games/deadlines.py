@@ -13,8 +13,10 @@ local time whatever the clocks did over the weekend.
 
 * *Warnings*: once per deadline, a third of the move time before it, at most
   24 hours before (a 72-hour move is warned 24 hours ahead, a 12-hour move 4
-  hours ahead).  A warning is claimed by ``UPDATE ... WHERE warned_at IS NULL``
-  so it goes once; ``warned_at`` is cleared whenever the deadline moves.
+  hours ahead).  Whenever a deadline is set, ``warn_at`` (indexed, like
+  ``deadline_at``) is set with it (:func:`deadline_fields`); a warning is
+  claimed by ``UPDATE ... SET warn_at = NULL WHERE warn_at IS NOT NULL`` so it
+  goes once, and a deadline that moves re-arms it.
 * *Timeouts*: games whose ``deadline_at`` has passed are claimed a batch at a
   time: their rows are read with ``SKIP LOCKED`` and one conditional UPDATE
   moves their ``deadline_at`` ``CLAIM_HOLD`` ahead, so a concurrent sweep takes
@@ -43,8 +45,8 @@ from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games.engine import Event, Refusal, Resigned, TimedOut
-from games.models import MIN_MOVE_HOURS, Game, Notification, Seat, Vacation
 from games.models import Event as EventRow
+from games.models import Game, Notification, Seat, Vacation
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +60,6 @@ SWEEP_BUDGET = timedelta(seconds=45)
 #: The longest warning lead, and the share of the move time for shorter ones.
 MAX_WARNING_LEAD = timedelta(hours=24)
 WARNING_SHARE = 3
-#: Moves of this many hours or more are warned :data:`MAX_WARNING_LEAD` ahead.
-FULL_LEAD_HOURS = int(MAX_WARNING_LEAD / timedelta(hours=1)) * WARNING_SHARE
 
 Interval = tuple[datetime, datetime]
 
@@ -215,6 +215,13 @@ def warning_lead(move_hours: int) -> timedelta:
     return min(MAX_WARNING_LEAD, timedelta(hours=move_hours) / WARNING_SHARE)
 
 
+def deadline_fields(game: Game, deadline: datetime | None) -> dict[str, datetime | None]:
+    """The projection's fields for a new ``deadline`` (``None``: none): the
+    deadline, when its warning is due, and no warning sent for it yet."""
+    warn = None if deadline is None else deadline - warning_lead(game.move_hours)
+    return {"deadline_at": deadline, "warn_at": warn, "warned_at": None}
+
+
 def recount(game: Game, before: Calendar, after: Calendar, since: datetime) -> datetime | None:
     """The seat's deadline once its calendar changed from ``before`` to
     ``after`` at ``since``: the counting time left stays the same."""
@@ -247,7 +254,7 @@ def move_deadlines(user_id: int, old_spans: Sequence[Interval], since: datetime)
         deadline = recount(game, old_cal, new_cal, start)
         if deadline is None or deadline == game.deadline_at:
             continue
-        Game.objects.filter(pk=game_id).update(deadline_at=deadline, warned_at=None)
+        Game.objects.filter(pk=game_id).update(**deadline_fields(game, deadline))
         moved += 1
     return moved
 
@@ -292,29 +299,17 @@ def sweep() -> int:
     return time_out_due()
 
 
-def warning_due(now: datetime) -> Q:
-    """Games whose warning is due at ``now``: the deadline is within its lead.
-    One term per move length under :data:`FULL_LEAD_HOURS` (their leads
-    differ), so the database picks exactly the games due, whatever else has a
-    deadline soon."""
-    due = Q(move_hours__gte=FULL_LEAD_HOURS, deadline_at__lte=now + MAX_WARNING_LEAD)
-    for hours in range(MIN_MOVE_HOURS, FULL_LEAD_HOURS):
-        due |= Q(move_hours=hours, deadline_at__lte=now + warning_lead(hours))
-    return due
-
-
 def warn_due(now: datetime | None = None) -> int:
     """Owe each warning that has come due, once.  Returns how many."""
     now = now or timezone.now()
     candidates = (
         Game.objects.filter(
-            warning_due(now),
             status=Game.Status.PLAYING,
-            warned_at__isnull=True,
+            warn_at__lte=now,
             deadline_at__gt=now,
             turn_seat__isnull=False,
         )
-        .order_by("deadline_at")
+        .order_by("warn_at")
         .values_list("pk", "last_seq", "deadline_at", "turn_seat")[:SWEEP_BATCH]
     )
     sent = 0
@@ -322,8 +317,8 @@ def warn_due(now: datetime | None = None) -> int:
         assert turn is not None  # filtered above
         with transaction.atomic():
             claimed = Game.objects.filter(
-                pk=pk, last_seq=seq, deadline_at=deadline, warned_at__isnull=True
-            ).update(warned_at=now)
+                pk=pk, last_seq=seq, deadline_at=deadline, warn_at__isnull=False
+            ).update(warn_at=None, warned_at=now)
             if claimed != 1:
                 continue
             from games import outbox

@@ -52,6 +52,8 @@ class Game(models.Model):
     last_seq = models.PositiveIntegerField(default=0)
     turn_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    #: When the warning for the current deadline is due; cleared once it is owed.
+    warn_at = models.DateTimeField(null=True, blank=True, db_index=True)
     #: When the warning for the current deadline went out (cleared when it moves).
     warned_at = models.DateTimeField(null=True, blank=True)
     #: While a claim window is open, when it closes.

@@ -152,16 +152,15 @@ def _project(
         "turn_seat": state.turn,
     }
     if state.over:
-        fields |= {
+        fields |= deadlines.deadline_fields(game, None) | {
             "status": Game.Status.OVER,
             "end_reason": state.end or "",
-            "deadline_at": None,
             "finished_at": now,
         }
     elif turn_changed and state.turn is not None:
         row = seats[state.turn] if seats else None
-        fields["deadline_at"] = deadlines.deadline_after(game, state.turn, now, row)
-        fields["warned_at"] = None
+        due = deadlines.deadline_after(game, state.turn, now, row)
+        fields |= deadlines.deadline_fields(game, due)
     return fields
 
 
@@ -200,6 +199,7 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
         if state.over:
             want |= {
                 "deadline_at": None,
+                "warn_at": None,
                 "claims_close_at": None,
                 "finished_at": game.finished_at or rows[-1].created_at,
             }
@@ -208,7 +208,7 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
             if game.deadline_at is None or game.turn_seat != state.turn:
                 assert state.turn is not None  # a game in play has a seat to move
                 due = deadlines.deadline_after(game, state.turn, rows[-1].created_at)
-                want |= {"deadline_at": due, "warned_at": None}
+                want |= deadlines.deadline_fields(game, due)
         differs = any(getattr(game, name) != value for name, value in want.items())
         if differs and write:
             Game.objects.filter(pk=game.pk).update(**want)
