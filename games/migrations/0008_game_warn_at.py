@@ -17,7 +17,8 @@ def arm_pending_warnings(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) ->
     ).only("pk", "deadline_at", "move_hours")
     for game in pending.iterator():
         lead = min(timedelta(hours=24), timedelta(hours=game.move_hours) / 3)
-        Game.objects.filter(pk=game.pk).update(warn_at=game.deadline_at - lead)
+        if game.deadline_at is not None:  # filtered above; said for the type checker
+            Game.objects.filter(pk=game.pk).update(warn_at=game.deadline_at - lead)
 
 
 class Migration(migrations.Migration):
