@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,23 +18,11 @@ from games.engine import PRESETS, GameStarted, start, state_to_json
 from games.engine.tiles import full_set
 from games.models import Event, Game, Seat
 from games.services import event_row
-from tests.conftest import BOARD_LINES, BOARD_RACKS, BOARD_WORDS
+from tests.conftest import BOARD_LINES, BOARD_RACKS
 
-WORDS = [*BOARD_WORDS, "ROB"]
 LINES, RACKS = BOARD_LINES, BOARD_RACKS
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def word_list(tmp_path: Path, settings: Any) -> str:
-    settings.JUMBULAYA_WORDLIST_DIR = tmp_path / "wordlists"
-    lexicons.store.cache_clear()
-    source = tmp_path / "words.txt"
-    source.write_text("\n".join(WORDS) + "\n")
-    lexicons.store().install("e2e", source)
-    yield "e2e"
-    lexicons.store.cache_clear()
 
 
 def a_dealt_game(word_list: str, ann: User, bob: User) -> Game:
@@ -97,10 +84,10 @@ def send(page: Any, notation: str) -> None:
     page.wait_for_load_state("networkidle")
 
 
-def test_two_players_play_a_whole_game(live_server: Any, browser: Any, word_list: str) -> None:
+def test_two_players_play_a_whole_game(live_server: Any, browser: Any, board_words: str) -> None:
     ann = User.objects.create_user(username="ann", email="ann@example.com", display_name="Ann")
     bob = User.objects.create_user(username="bob", email="bob@example.com", display_name="Bob")
-    game = a_dealt_game(word_list, ann, bob)
+    game = a_dealt_game(board_words, ann, bob)
     base = live_server.url
     anns = sign_in(browser, base, "ann@example.com")
     bobs = sign_in(browser, base, "bob@example.com")
