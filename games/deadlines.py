@@ -347,7 +347,7 @@ def claim_overdue(now: datetime) -> list[tuple[int, int, datetime, int]]:
             return []
         claimed = Game.objects.filter(
             pk__in=[pk for pk, _, _ in rows], status=Game.Status.PLAYING, deadline_at__lte=now
-        ).update(deadline_at=hold)
+        ).update(deadline_at=hold, warn_at=None)  # late: no warning any more
         if claimed != len(rows):  # without row locks (SQLite), another sweep got some
             taken = set(
                 Game.objects.filter(pk__in=[pk for pk, _, _ in rows], deadline_at=hold).values_list(
