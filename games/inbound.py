@@ -59,6 +59,8 @@ ROBOT_SENDERS = frozenset({"mailer-daemon", "postmaster"})
 REPLY_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl", "sv", "da", "pt"]
 #: The most text read from one email (a move is one line near the top).
 MAX_TEXT = 20_000
+#: The most of a structured header's value read (Auto-Submitted, Precedence).
+MAX_HEADER_VALUE = 200
 Status = InboundMail.Status
 
 
@@ -157,7 +159,9 @@ def own_addresses() -> set[str]:
 
 def _uncommented(value: str) -> str:
     """A structured header's value, lower-cased, its (comments) left out:
-    ``Auto-Submitted: no (sent by a person)`` is ``no``."""
+    ``Auto-Submitted: no (sent by a person)`` is ``no``.  Only its start is
+    read: these values are a word or two, and a long one cannot cost much."""
+    value = value[:MAX_HEADER_VALUE]
     while re.search(r"\([^()]*\)", value):
         value = re.sub(r"\([^()]*\)", " ", value)
     return " ".join(value.lower().split())
