@@ -1,0 +1,84 @@
+"""A real worker process killed (SIGKILL) while it sends an email it has
+claimed: the row stays claimed, and once the claim is old enough the sweep
+sends it, once."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import time_machine
+from django.conf import settings
+from django.core import mail
+from django.utils import timezone
+
+from games import outbox, services
+from games.models import Event, Game, Notification
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def database_url() -> str:
+    """The test database, as a URL the worker process's settings read."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        return f"sqlite:///{db['NAME']}"
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
+    return f"postgres://{auth}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_killed_while_sending_leaves_the_row_to_the_sweep(
+    started_game: Callable[..., Game], kit: Any, tmp_path: Path
+) -> None:
+    game = started_game()
+    outbox.sweep()  # the start's emails, sent here
+    mail.outbox.clear()
+    stalled = tmp_path / "stalled"
+    queue = tmp_path / "var" / "celery" / "queue"  # where the worker's settings put it
+    queue.mkdir(parents=True)
+    options = {"data_folder_in": str(queue), "data_folder_out": str(queue)}
+    env = os.environ | {
+        "DJANGO_SETTINGS_MODULE": "jumbulaya_site.settings",
+        "DJANGO_SECRET_KEY": settings.SECRET_KEY,
+        "DATABASE_URL": database_url(),
+        "JUMBULAYA_VAR_DIR": str(tmp_path / "var"),
+        "CELERY_BROKER_URL": "filesystem://localhost/",
+        "REDIS_URL": "",
+        "EMAIL_BACKEND": "tests.worker.stalling_backend.EmailBackend",
+        "JUMBULAYA_STALL_FILE": str(stalled),
+        "PYTHONPATH": str(REPO),
+    }
+    with kit.use_broker("filesystem://localhost/", broker_transport_options=options):
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "jumbulaya_site", "worker", "--pool=solo",
+             "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "WARNING"],
+            cwd=REPO, env=env,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        try:
+            services.submit(game.pk, game.turn_seat, "pass", 1, Event.Source.WEB)
+            (row,) = Notification.objects.filter(sent_at__isnull=True)
+            kit.wait_for(stalled.exists, "the worker to claim the row and start sending", 60)
+            worker.send_signal(signal.SIGKILL)
+            worker.wait(10)
+        finally:
+            if worker.poll() is None:
+                worker.kill()
+                worker.wait(10)
+    row.refresh_from_db()
+    assert row.claimed_at is not None and row.sent_at is None and row.attempts == 1
+    assert outbox.sweep() == 0  # a fresh claim: the worker might still be sending
+    with time_machine.travel(timezone.now() + outbox.CLAIM_TIMEOUT + timedelta(seconds=5)):
+        assert outbox.sweep() == 1
+        assert outbox.sweep() == 0
+    row.refresh_from_db()
+    assert row.sent_at is not None and row.attempts == 2
+    assert kit.sent_per_row() == {row.pk: 1}
