@@ -31,6 +31,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import outbox
+from games.deadlines import time_zone
 from games.engine import (
     Event as EngineEvent,
 )
@@ -98,8 +99,6 @@ def _lapse(game: Game) -> None:
 
 def sealed_notice(game: Game, tz_name: str) -> str:
     """What a player is told when their call is sealed (times in ``tz_name``)."""
-    from games.deadlines import time_zone
-
     closes = game.claims_close_at
     if closes is None:
         return "Your claim is sealed until the claim window closes."

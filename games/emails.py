@@ -36,7 +36,7 @@ from games.models import Event, Game, Notification, Seat
 from games.presenters import BoardView, board_view, history
 from games.reply_addresses import reply_address, reply_token
 from games.reply_reading import ACCEPTED_FORMS, read_reply
-from games.turnlinks import no_invitations_url, turn_url, unsubscribe_url
+from games.turnlinks import turn_url, unsubscribe_url
 
 REPLY_MARKER = "## Reply above this line ##"
 #: Moves of the log an email recalls.
@@ -507,8 +507,7 @@ def _invitation(notification: Notification) -> EmailMultiAlternatives | None:
     rendered = invitation_email(notification)
     if rendered is None:
         return None
-    subject, text, html = rendered
-    stop = no_invitations_url(notification.email)
+    subject, text, html, stop = rendered
     return build_message(subject, text, html, notification.email, game_headers(notification, stop))
 
 

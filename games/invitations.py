@@ -28,9 +28,10 @@ def invitation_subject(inviter: str) -> str:
     return f"{inviter} invites you to play Jumbulaya"
 
 
-def invitation_email(notification: Notification) -> tuple[str, str, str] | None:
-    """``(subject, text, html)`` of an invitation, or ``None`` when it is no
-    longer wanted (no address, the game has started or the seat is taken)."""
+def invitation_email(notification: Notification) -> tuple[str, str, str, str] | None:
+    """``(subject, text, html, stop)`` of an invitation (``stop``: its link for no
+    more invitations), or ``None`` when it is no longer wanted (no address, the
+    game has started, the seat is taken, or the address refuses invitations)."""
     game = notification.game
     email = notification.email.strip().lower()
     if not email or game.status != Game.Status.OPEN:
@@ -40,6 +41,7 @@ def invitation_email(notification: Notification) -> tuple[str, str, str] | None:
     if mail_preferences.refuses_invitations(email):
         return None
     name = display_name(game.created_by)
+    stop = no_invitations_url(email)
     context = {
         "marker": REPLY_MARKER,
         "inviter": name,
@@ -48,7 +50,7 @@ def invitation_email(notification: Notification) -> tuple[str, str, str] | None:
         "rules": rules_in_words(rules_from_json(game.rules)),
         "lexicon": lexicon_label(game.lexicon_name),
         "link": invite_url(game.pk, email),
-        "stop": no_invitations_url(email),
+        "stop": stop,
         "days": INVITE_DAYS,
         "site_url": settings.JUMBULAYA_SITE_URL,
     }
@@ -56,6 +58,7 @@ def invitation_email(notification: Notification) -> tuple[str, str, str] | None:
         invitation_subject(name),
         render_to_string("emails/invitation.txt", context),
         render_to_string("emails/invitation.html", context),
+        stop,
     )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -246,12 +247,24 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
                 request, "You no longer have a seat in that game, so it sends you no emails."
             )
     ctx: dict[str, Any] = {"what": _what(unsub), "scope_game": unsub.game_id, "token": token}
+    return _ask_then_act(
+        request,
+        ctx,
+        lambda: mail_preferences.mute(seat) if seat else mail_preferences.stop_game_email(user),
+    )
+
+
+def _ask_then_act(
+    request: HttpRequest, ctx: dict[str, Any], act: Callable[[], str]
+) -> HttpResponse:
+    """An unsubscribe link's answer: a GET only asks (a button); a POST acts,
+    the RFC 8058 one-click one without a CSRF token, a form's with one."""
     if request.method == "GET":
         return render(request, "games/unsubscribe.html", ctx)
     one_click = request.POST.get("List-Unsubscribe") == "One-Click"
     if not one_click and (refusal := _csrf_refusal(request)) is not None:
         return refusal
-    done = mail_preferences.mute(seat) if seat else mail_preferences.stop_game_email(user)
+    done = act()
     if one_click:
         return HttpResponse(done, content_type="text/plain; charset=utf-8")
     return render(request, "games/unsubscribe.html", ctx | {"done": done})
@@ -260,22 +273,13 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
 @csrf_exempt  # only the RFC 8058 one-click POST skips the check: see _csrf_refusal
 @require_http_methods(["GET", "POST"])
 def no_invitations(request: HttpRequest, token: str) -> HttpResponse:
-    """An invitation's unsubscribe link: no more invitations to that address.
-    Like the game emails' links, a GET only asks."""
+    """An invitation's unsubscribe link: no more invitations to that address."""
     try:
         email = read_no_invitations_token(token)
     except BadLink as e:
         return _unsubscribe_problem(request, e.message)
     ctx: dict[str, Any] = {"invitations_to": email, "token": token}
-    if request.method == "GET":
-        return render(request, "games/unsubscribe.html", ctx)
-    one_click = request.POST.get("List-Unsubscribe") == "One-Click"
-    if not one_click and (refusal := _csrf_refusal(request)) is not None:
-        return refusal
-    done = mail_preferences.refuse_invitations(email)
-    if one_click:
-        return HttpResponse(done, content_type="text/plain; charset=utf-8")
-    return render(request, "games/unsubscribe.html", ctx | {"done": done})
+    return _ask_then_act(request, ctx, lambda: mail_preferences.refuse_invitations(email))
 
 
 # --- preferences -------------------------------------------------------------
