@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -12,3 +12,17 @@ from games.models import Game
 @pytest.fixture
 def two_player(started_game: Callable[..., Game]) -> Game:
     return started_game(players=2)
+
+
+@pytest.fixture
+def esp_webhooks() -> Iterator[None]:
+    """Both ESPs' inbound webhooks on, their credentials set, as a production
+    site configures them."""
+    from django.test import override_settings
+    from esp_payloads import BASIC_AUTH, SIGNING_KEY
+
+    with override_settings(
+        ANYMAIL={"WEBHOOK_SECRET": BASIC_AUTH, "MAILGUN_WEBHOOK_SIGNING_KEY": SIGNING_KEY},
+        JUMBULAYA_INBOUND_ESPS=["postmark", "mailgun"],
+    ):
+        yield
