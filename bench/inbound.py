@@ -731,6 +731,7 @@ def run() -> dict[str, Any]:
         "CELERY_BROKER_URL": BROKER,
         "ANYMAIL_WEBHOOK_SECRET": credentials.basic_auth,
         "ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY": credentials.mailgun_key,
+        "JUMBULAYA_INBOUND_ESPS": "postmark,mailgun",
     }
     try:
         note(f"creating and migrating {INBOUND_DB}")

@@ -2,10 +2,48 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from django.conf import settings
-from django.core.checks import CheckMessage, Tags, Warning, register
+from django.core.checks import CheckMessage, Error, Tags, Warning, register
+from django.core.exceptions import ImproperlyConfigured
+
+
+@register(Tags.compatibility)
+def inbound_webhooks_can_answer(**kwargs: Any) -> list[CheckMessage]:
+    """Each ESP named in ``JUMBULAYA_INBOUND_ESPS`` is one whose webhook is
+    bounded here, and its webhook has the settings it needs (without them it
+    could only answer 503)."""
+    from games.inbound_webhook import INBOUND_WEBHOOKS
+
+    errors: list[CheckMessage] = []
+    for esp in settings.JUMBULAYA_INBOUND_ESPS:
+        if esp not in INBOUND_WEBHOOKS:
+            errors.append(
+                Error(
+                    f"JUMBULAYA_INBOUND_ESPS names {esp!r}, whose inbound mail is not "
+                    "supported here.",
+                    hint="Name " + " or ".join(INBOUND_WEBHOOKS) + ".",
+                    id="games.E001",
+                )
+            )
+            continue
+        view, _pattern = INBOUND_WEBHOOKS[esp]
+        try:
+            with warnings.catch_warnings():  # a missing WEBHOOK_SECRET is games.W001's
+                warnings.simplefilter("ignore")
+                view()
+        except ImproperlyConfigured as e:
+            errors.append(
+                Error(
+                    f"The {esp} inbound webhook cannot answer: {e}",
+                    hint=f"Set that ESP's ANYMAIL_* webhook settings, or leave {esp} out "
+                    "of JUMBULAYA_INBOUND_ESPS.",
+                    id="games.E002",
+                )
+            )
+    return errors
 
 
 @register(Tags.security, deploy=True)
@@ -13,7 +51,7 @@ def inbound_webhooks_have_credentials(**kwargs: Any) -> list[CheckMessage]:
     """Without ``ANYMAIL_WEBHOOK_SECRET`` anyone can post to the inbound
     webhooks.  A forged post still needs a valid reply token and the player's
     address, but the basic-auth secret keeps strangers out altogether."""
-    if settings.ANYMAIL.get("WEBHOOK_SECRET"):
+    if settings.ANYMAIL.get("WEBHOOK_SECRET") or not settings.JUMBULAYA_INBOUND_ESPS:
         return []
     return [
         Warning(

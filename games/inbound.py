@@ -306,6 +306,26 @@ def receive(message: AnymailInboundMessage, *, via: str) -> Outcome:
         return _act(row, message, user, game, subject)
 
 
+def drop_unread(material: bytes, *, via: str, sender: str, reason: str) -> Outcome:
+    """Keep a message that was past a bound (:mod:`games.inbound_limits`) as
+    dropped, unread: known by a digest of ``material`` (what the ESP posted of
+    it), so that the ESP's retries are seen as duplicates."""
+    key = "sha256:" + hashlib.sha256(material).hexdigest()
+    log.warning("inbound %s via %s dropped unread: %s", key, via, reason)
+    try:
+        with transaction.atomic():
+            row = InboundMail.objects.create(
+                message_id=key,
+                via=via[:32],
+                sender=storable(address(sender[:254]))[:254],
+                status=Status.DROPPED,
+                reason=f"not read: {reason}",
+            )
+    except IntegrityError:
+        return Outcome("duplicate", "this message was processed before")
+    return Outcome(Status.DROPPED, row.reason, row.pk)
+
+
 def _short(key: str) -> str:
     """A Message-ID for the log: enough to find it, no more."""
     return key[:80]

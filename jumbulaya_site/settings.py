@@ -60,6 +60,7 @@ LOGIN_URL = "accounts:sign_in"
 LOGIN_REDIRECT_URL = "games:dashboard"
 
 MIDDLEWARE = [
+    "jumbulaya_site.middleware.RequestSizeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -178,6 +179,20 @@ JUMBULAYA_SITE_URL = envstr("JUMBULAYA_SITE_URL", "http://127.0.0.1:8000").rstri
 # ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY, checked by django-anymail).
 JUMBULAYA_INBOUND_DOMAIN = envstr("JUMBULAYA_INBOUND_DOMAIN", "reply.localhost").lower()
 JUMBULAYA_INBOUND_LOCAL = envstr("JUMBULAYA_INBOUND_LOCAL", "play")
+#: The ESPs whose inbound webhooks answer (postmark, mailgun); the others are 404s.
+#: Default: the ESP of an anymail EMAIL_BACKEND, when it is one of those.
+_BACKEND_ESP = _MAIL_BACKEND.removeprefix("anymail.backends.").partition(".")[0]
+JUMBULAYA_INBOUND_ESPS = envlist(
+    "JUMBULAYA_INBOUND_ESPS",
+    _BACKEND_ESP if _BACKEND_ESP in {"postmark", "mailgun"} else "",
+)
+#: The largest post an inbound webhook takes.  Postmark posts a message's
+#: attachments (up to 35 MB) base64-encoded in its JSON, about 47 MB; Mailgun
+#: messages are at most 25 MB.  Django's bound on a body is set to this, and
+#: RequestSizeLimitMiddleware holds every other path to the ordinary bound.
+JUMBULAYA_WEBHOOK_MAX_BYTES = int(envstr("JUMBULAYA_WEBHOOK_MAX_MB", "64")) * 1024 * 1024
+JUMBULAYA_REQUEST_MAX_BYTES = 2_621_440  # Django's default: 2.5 MB
+DATA_UPLOAD_MAX_MEMORY_SIZE = JUMBULAYA_WEBHOOK_MAX_BYTES
 #: Replies one sender may send in an hour; more are dropped unanswered.
 JUMBULAYA_INBOUND_PER_HOUR = int(envstr("JUMBULAYA_INBOUND_PER_HOUR", "30"))
 #: How long a sign-in link works.

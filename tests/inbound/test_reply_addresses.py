@@ -67,10 +67,15 @@ def test_find_token_reads_our_domain_then_references() -> None:
 def test_the_deploy_check_asks_for_a_webhook_secret() -> None:
     from games.checks import inbound_webhooks_have_credentials
 
-    with override_settings(ANYMAIL={}):
+    with override_settings(ANYMAIL={}, JUMBULAYA_INBOUND_ESPS=["postmark"]):
         (warning,) = inbound_webhooks_have_credentials()
         assert warning.id == "games.W001"
-    with override_settings(ANYMAIL={"WEBHOOK_SECRET": "user:secret"}):
+    with override_settings(
+        ANYMAIL={"WEBHOOK_SECRET": "user:secret"}, JUMBULAYA_INBOUND_ESPS=["postmark"]
+    ):
+        assert inbound_webhooks_have_credentials() == []
+    # No webhook answers at all: nothing to protect.
+    with override_settings(ANYMAIL={}, JUMBULAYA_INBOUND_ESPS=[]):
         assert inbound_webhooks_have_credentials() == []
 
 
