@@ -82,13 +82,18 @@ def upload(request: HttpRequest) -> HttpResponse:
                 "error": e.message,
                 "uploads": records.uploads_of(user),
                 "max_size": records.MAX_UPLOAD_WORDS,
+                "max_inline_list": records.MAX_INLINE_LIST,
             }
             return render(request, "games/upload.html", context, status=e.status)
         return redirect("games:uploaded_replay", record_id=stored.pk)
     return render(
         request,
         "games/upload.html",
-        {"uploads": records.uploads_of(user), "max_size": records.MAX_UPLOAD_WORDS},
+        {
+            "uploads": records.uploads_of(user),
+            "max_size": records.MAX_UPLOAD_WORDS,
+            "max_inline_list": records.MAX_INLINE_LIST,
+        },
     )
 
 

@@ -326,14 +326,20 @@ def replay_record(record: Record, resolve: Resolver) -> ReplayResult:
     return result
 
 
-def replay_json(text: str | bytes, resolve: Resolver) -> ReplayResult:
-    """Read and replay a record given as JSON text; never raises for bad input."""
+def read_record_json(text: str | bytes) -> Record:
+    """Parse a record given as JSON text and check its header, raising
+    :class:`BadRecord` for anything that is not one."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
-        return ReplayResult(None, error=BadRecord(f"the record is not valid JSON ({e})"))
+        raise BadRecord(f"the record is not valid JSON ({e})") from None
+    return read_record(data)
+
+
+def replay_json(text: str | bytes, resolve: Resolver) -> ReplayResult:
+    """Read and replay a record given as JSON text; never raises for bad input."""
     try:
-        record = read_record(data)
+        record = read_record_json(text)
     except BadRecord as e:
         return ReplayResult(None, error=e)
     return replay_record(record, resolve)
