@@ -40,6 +40,11 @@ from games.services import load_events
 
 #: The largest record file accepted for upload.
 MAX_UPLOAD_BYTES = 1024 * 1024
+#: The largest upload request read at all: the file and what the form sends with
+#: it (the CSRF token, part headers, the file's name).  A larger request is refused
+#: by its Content-Length, before its body is read.
+MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
+
 #: The most words a record's own word list (``"lexicon": {"words": [...]}``) may
 #: hold here.  A record needs only the words its game played, or failed to play:
 #: the 200-turn game of ``bench/`` plays 109 distinct words, its 30 seeded games at
@@ -324,6 +329,20 @@ def _kilobytes(size: int) -> str:
 
 #: The limit in words, for the form and the refusal.
 MAX_UPLOAD_WORDS = f"1 MB ({_kilobytes(MAX_UPLOAD_BYTES)})"
+
+
+def check_upload_length(content_length: str | None) -> None:
+    """Refuse (413) an upload request whose body is too large to be a record,
+    by the length it declares, before any of it is read."""
+    try:
+        size = int(content_length or 0)
+    except ValueError:
+        return  # Django reads no body of an unreadable length
+    if size > MAX_UPLOAD_REQUEST_BYTES:
+        raise RecordError(
+            f"This upload is {_kilobytes(size)}; a record file may be at most {MAX_UPLOAD_WORDS}.",
+            413,
+        )
 
 
 def _not_a_record(message: str, turn: int | None) -> RecordError:

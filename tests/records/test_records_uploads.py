@@ -22,6 +22,7 @@ from games.records import (
     MAX_INLINE_LETTERS,
     MAX_INLINE_WORDS,
     MAX_UPLOAD_BYTES,
+    MAX_UPLOAD_REQUEST_BYTES,
 )
 
 WORDS = ["ACT", "CAT", "FACT", "FACTS"]
@@ -307,3 +308,47 @@ def test_a_stored_upload_whose_list_is_over_the_limits_is_not_built(
     page = text(response)
     assert "This record can no longer be replayed: its own word list holds 301 words" in page
     assert f"at most {MAX_INLINE_WORDS} words" in page
+
+
+def test_an_upload_request_over_the_limit_is_refused_before_it_is_read(
+    ann: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.http.multipartparser import MultiPartParser
+
+    def unread(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the request's body was read")
+
+    browser = Client(enforce_csrf_checks=True)  # CSRF middleware reads the form's token
+    browser.force_login(ann)
+    browser.get(reverse("games:upload"))
+    monkeypatch.setattr(MultiPartParser, "parse", unread)
+    body = b" " * (2 * MAX_UPLOAD_BYTES)
+    upload = SimpleUploadedFile("big.json", body, content_type="application/json")
+    token = browser.cookies["csrftoken"].value
+    response = browser.post(
+        reverse("games:upload"), {"record": upload, "csrfmiddlewaretoken": token}
+    )
+    assert response.status_code == 413
+    assert "This upload is 2,049 KB; a record file may be at most 1 MB (1,024 KB)." in text(
+        response
+    )
+    assert MAX_UPLOAD_REQUEST_BYTES < 2 * MAX_UPLOAD_BYTES
+    assert not RecordUpload.objects.exists()
+
+
+def test_an_upload_still_needs_the_forms_csrf_token(ann: User) -> None:
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(ann)
+    browser.get(reverse("games:upload"))
+    body = json.dumps(a_record()).encode()
+
+    def upload() -> SimpleUploadedFile:
+        return SimpleUploadedFile("game.json", body, content_type="application/json")
+
+    assert browser.post(reverse("games:upload"), {"record": upload()}).status_code == 403
+    assert not RecordUpload.objects.exists()
+    token = browser.cookies["csrftoken"].value
+    response = browser.post(
+        reverse("games:upload"), {"record": upload(), "csrfmiddlewaretoken": token}
+    )
+    assert response.status_code == 302 and RecordUpload.objects.count() == 1
