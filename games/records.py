@@ -47,11 +47,11 @@ MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
 
 #: The most words a record's own word list (``"lexicon": {"words": [...]}``) may
 #: hold here.  A record needs only the words its game played, or failed to play:
-#: the 200-turn game of ``bench/`` plays 109 distinct words, its 30 seeded games at
-#: most 57.  A game played with a larger list names an installed list instead.
+#: the 200-event game of ``bench/`` plays 109 distinct words, its 30 seeded games
+#: at most 57.  A game played with a larger list names an installed list instead.
 MAX_INLINE_WORDS = 300
-#: The most letters those words may hold together (the 200-turn game's 109 words
-#: hold 589).  Building a list's index costs time per letter, up to 50 times more
+#: The most letters those words may hold together (the 200-event game's 109 words
+#: hold 589).  Building a list's index costs time per letter, some 30 times more
 #: for words made to have many tile spellings, so this bounds the work one record
 #: can ask of a web worker (see ``python -m bench.uploads``).
 MAX_INLINE_LETTERS = 2_000
