@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.models import User
@@ -70,26 +71,44 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "games/replay.html", context)
 
 
+def _upload_page(
+    request: HttpRequest, user: User, error: records.RecordError | None = None
+) -> HttpResponse:
+    context = {
+        "uploads": records.uploads_of(user),
+        "max_size": records.MAX_UPLOAD_WORDS,
+        "max_inline_list": records.MAX_INLINE_LIST,
+    }
+    if error is None:
+        return render(request, "games/upload.html", context)
+    return render(
+        request, "games/upload.html", context | {"error": error.message}, status=error.status
+    )
+
+
+# CsrfViewMiddleware would read the whole body to find the form's token before the
+# view could look at its size, so the token is checked by _store, once the size is.
+@csrf_exempt
 @login_required
 @require_http_methods(["GET", "POST"])
 def upload(request: HttpRequest) -> HttpResponse:
     user = _user(request)
-    if request.method == "POST":
-        try:
-            stored = records.store_upload(user, request.FILES.get("record"))
-        except records.RecordError as e:
-            context = {
-                "error": e.message,
-                "uploads": records.uploads_of(user),
-                "max_size": records.MAX_UPLOAD_WORDS,
-            }
-            return render(request, "games/upload.html", context, status=e.status)
-        return redirect("games:uploaded_replay", record_id=stored.pk)
-    return render(
-        request,
-        "games/upload.html",
-        {"uploads": records.uploads_of(user), "max_size": records.MAX_UPLOAD_WORDS},
-    )
+    if request.method != "POST":
+        return _upload_page(request, user)
+    try:
+        records.check_upload_length(request.META.get("CONTENT_LENGTH"))
+    except records.RecordError as e:
+        return _upload_page(request, user, e)
+    return _store(request, user)
+
+
+@csrf_protect
+def _store(request: HttpRequest, user: User) -> HttpResponse:
+    try:
+        stored = records.store_upload(user, request.FILES.get("record"))
+    except records.RecordError as e:
+        return _upload_page(request, user, e)
+    return redirect("games:uploaded_replay", record_id=stored.pk)
 
 
 @login_required

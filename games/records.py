@@ -28,7 +28,7 @@ from games.engine import (
     ReplayResult,
     evolve,
     read_record,
-    replay_json,
+    read_record_json,
     replay_record,
     start,
     write_record,
@@ -40,6 +40,23 @@ from games.services import load_events
 
 #: The largest record file accepted for upload.
 MAX_UPLOAD_BYTES = 1024 * 1024
+#: The largest upload request read at all: the file and what the form sends with
+#: it (the CSRF token, part headers, the file's name).  A larger request is refused
+#: by its Content-Length, before its body is read.
+MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
+
+#: The most words a record's own word list (``"lexicon": {"words": [...]}``) may
+#: hold here.  A record needs only the words its game played, or failed to play:
+#: the 200-event game of ``bench/`` plays 109 distinct words, its 30 seeded games
+#: at most 57.  A game played with a larger list names an installed list instead.
+MAX_INLINE_WORDS = 300
+#: The most letters those words may hold together (the 200-event game's 109 words
+#: hold 589).  Building a list's index costs time per letter, some 30 times more
+#: for words made to have many tile spellings, so this bounds the work one record
+#: can ask of a web worker (see ``python -m bench.uploads``).
+MAX_INLINE_LETTERS = 2_000
+#: Those limits in words, for the form and the refusal.
+MAX_INLINE_LIST = f"{MAX_INLINE_WORDS:,} words of {MAX_INLINE_LETTERS:,} letters in all"
 
 NOT_OVER_DOWNLOAD = (
     "A record holds every rack and the bag, so it can be downloaded once the game is over."
@@ -136,6 +153,22 @@ def _refusal_sentence(record: Record, result: ReplayResult) -> str | None:
     )
 
 
+def inline_list_problem(record: Record) -> str | None:
+    """Why the word list a record carries is too large to build here, or None."""
+    if isinstance(record.lexicon, str):
+        return None
+    words = len(record.lexicon)
+    letters = sum(map(len, record.lexicon))
+    if words <= MAX_INLINE_WORDS and letters <= MAX_INLINE_LETTERS:
+        return None
+    return (
+        f"its own word list holds {words:,} words ({letters:,} letters), and a record may "
+        f"list at most {MAX_INLINE_LIST}: enough for the words a game plays. A game played "
+        'with a larger list names it (such as "default", the ENABLE list) instead of '
+        "listing its words"
+    )
+
+
 def upload_replay(upload: RecordUpload) -> Replay:
     """The replay of an uploaded record, replayed again from what was stored
     (409 if it no longer can be, say because its word list was removed)."""
@@ -143,6 +176,9 @@ def upload_replay(upload: RecordUpload) -> Replay:
         record = read_record(upload.record)
     except BadRecord as e:
         raise RecordError(f"This record can no longer be replayed: {e.message}.") from None
+    problem = inline_list_problem(record)
+    if problem is not None:
+        raise RecordError(f"This record can no longer be replayed: {problem}.")
     result = replay_record(record, lexicons.load)
     if result.state is None or not result.events:
         message = result.error.message if result.error else "it holds no game"
@@ -295,10 +331,34 @@ def _kilobytes(size: int) -> str:
 MAX_UPLOAD_WORDS = f"1 MB ({_kilobytes(MAX_UPLOAD_BYTES)})"
 
 
+def check_upload_length(content_length: str | None) -> None:
+    """Refuse (413) an upload request whose body is too large to be a record,
+    by the length it declares, before any of it is read."""
+    try:
+        size = int(content_length or 0)
+    except ValueError:
+        return  # Django reads no body of an unreadable length
+    if size > MAX_UPLOAD_REQUEST_BYTES:
+        raise RecordError(
+            f"This upload is {_kilobytes(size)}; a record file may be at most {MAX_UPLOAD_WORDS}.",
+            413,
+        )
+
+
+def _not_a_record(message: str, turn: int | None) -> RecordError:
+    where = "" if turn is None else f" (turn {turn + 1})"
+    return RecordError(
+        f"This file is not a game record that can be replayed{where}: {message}. "
+        "Nothing was stored.",
+        400,
+    )
+
+
 def store_upload(owner: User, upload: UploadedFile[bytes] | None) -> RecordUpload:
     """Check an uploaded record and keep it for ``owner``.  A malformed record
-    (``bad_record``) is refused (400) and nothing is stored; one whose replay
-    stops at a refused turn is kept, and its replay says so."""
+    (``bad_record``) or one whose own word list is too large is refused (400) and
+    nothing is stored; one whose replay stops at a refused turn is kept, and its
+    replay says so."""
     if upload is None:
         raise RecordError("Choose a record file (a .json file) to upload.", 400)
     limit = f"a record file may be at most {MAX_UPLOAD_WORDS}"
@@ -307,16 +367,19 @@ def store_upload(owner: User, upload: UploadedFile[bytes] | None) -> RecordUploa
     raw = upload.read(MAX_UPLOAD_BYTES + 1)
     if len(raw) > MAX_UPLOAD_BYTES:
         raise RecordError(f"This file is larger than that; {limit}.", 400)
-    result = replay_json(raw, lexicons.load)
+    try:
+        record = read_record_json(raw)
+    except BadRecord as e:
+        raise _not_a_record(e.message, None) from None
+    problem = inline_list_problem(record)
+    if problem is not None:
+        raise RecordError(
+            f"This record cannot be replayed here: {problem}. Nothing was stored.", 400
+        )
+    result = replay_record(record, lexicons.load)
     if result.exit_code == 2:
         assert result.error is not None
-        where = "" if result.error_turn is None else f" (turn {result.error_turn + 1})"
-        raise RecordError(
-            f"This file is not a game record that can be replayed{where}: "
-            f"{result.error.message}. Nothing was stored.",
-            400,
-        )
-    record = read_record(json.loads(raw))
+        raise _not_a_record(result.error.message, result.error_turn)
     turns = len(record.turns) if result.error_turn is None else result.error_turn + 1
     state = result.state
     assert state is not None

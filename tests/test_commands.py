@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from django.core.management import CommandError, call_command
 
 from games import lexicons
 from games.engine.tiles import full_set
+from games.records import MAX_INLINE_LETTERS, MAX_INLINE_WORDS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -62,6 +64,16 @@ def test_replay_prints_the_spec_example(tmp_path: Path) -> None:
     assert out["lines"][0] == {"tiles": ["F", "A", "C", "T", "S"], "word": "FACTS", "owner": 0}
     assert out["racks"] == [["E", "R", "TH", "E", "L"], ["A", "B", "I", "N", "O"]]
     assert (out["bag"], out["scores"], out["winners"], out["error"]) == (61, [5, 0], [], None)
+
+
+def test_replay_takes_inline_word_lists_larger_than_an_upload_may(tmp_path: Path) -> None:
+    """The limits on a record's own list are the web upload's (games.records): the
+    spec sets none, and this command is run by the operator on their own files."""
+    many = ("ZZ" + "".join(w) for w in itertools.product("ABCDEFGHIJ", repeat=3))
+    words = ["ACT", "CAT", "FACT", "FACTS", *many]
+    assert len(words) > MAX_INLINE_WORDS and sum(map(len, words)) > MAX_INLINE_LETTERS
+    code, out = _replay(tmp_path, _record({"words": words}, [{"seat": 0, "move": "1 FACTS"}]))
+    assert (code, out["error"], out["scores"]) == (0, None, [5, 0])
 
 
 def test_replay_reads_standard_input_and_the_default_list(tmp_path: Path) -> None:

@@ -39,7 +39,15 @@ from .lexicon import (
 )
 from .movegen import WordMove, legal_moves, scan_moves
 from .notation import Command, format_move, format_word, parse_move
-from .record import Record, ReplayResult, read_record, replay_json, replay_record, write_record
+from .record import (
+    Record,
+    ReplayResult,
+    read_record,
+    read_record_json,
+    replay_json,
+    replay_record,
+    write_record,
+)
 from .rules import PRESETS, Rules, rules_from_json
 from .state import GameState, Line, line_points, state_from_json, state_to_json
 
@@ -84,6 +92,7 @@ __all__ = [
     "line_points",
     "parse_move",
     "read_record",
+    "read_record_json",
     "replay",
     "replay_json",
     "replay_record",

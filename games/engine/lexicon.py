@@ -65,6 +65,12 @@ _EXACT_OF_CODE: dict[str, int] = {c: EXACT[f] for f, c in _CODE.items()}
 
 _WORD_RE = re.compile(r"[a-z]+")
 
+#: The longest word that has a spelling of at most :data:`MAX_LINE_TILES` tiles
+#: (every tile two letters).  A longer word can never be played, and expanding it
+#: would cost time exponential in its length (``"ST" * 30`` has 2**30 spellings),
+#: so :func:`build_lexicon` skips it.
+MAX_WORD_LETTERS = 2 * MAX_LINE_TILES
+
 DEFAULT_NAME = "default"
 DEFAULT_PATH = Path(__file__).with_name("data") / "enable1.txt.gz"
 
@@ -320,13 +326,14 @@ def build_lexicon(
     progress: Callable[[int], None] | None = None,
 ) -> Lexicon:
     """Index a word list: every spelling of at most 10 tiles goes into the anagram
-    table, every spelling of 7–9 tiles into the JUMBULAYA trie.  ``progress`` is
-    called with the number of words done, now and then."""
+    table, every spelling of 7–9 tiles into the JUMBULAYA trie; a word longer than
+    :data:`MAX_WORD_LETTERS` has no such spelling and is not expanded.  ``progress``
+    is called with the number of words done, now and then."""
     buckets: dict[int, list[str]] = {}
     exact_of: dict[int, int] = {}
     long_spellings: list[Tiles] = []
     for n, word in enumerate(text.words, 1):
-        for sp in spellings(word):
+        for sp in spellings(word) if len(word) <= MAX_WORD_LETTERS else ():
             if len(sp) > MAX_LINE_TILES:
                 continue
             key = multiset_key(sp)

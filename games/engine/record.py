@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .commands import decide, draw_front
@@ -245,29 +246,40 @@ class ReplayResult:
         }
 
 
-_inline_cache: dict[str, Lexicon] = {}
+#: How many inline word lists a process keeps built (the most recently used).  A
+#: record's replay is asked for again at every step shown, so its list is worth
+#: keeping; a few lists are enough for the records being looked at, and the cache
+#: must not grow with every list anyone sends.
+INLINE_CACHE_SIZE = 8
+
+
+@lru_cache(maxsize=INLINE_CACHE_SIZE)
+def _inline_lexicon(text: WordListText) -> Lexicon:
+    return build_lexicon(text, "inline")
 
 
 def record_lexicon(record: Record, resolve: Resolver) -> Lexicon:
     """The word list a record names (raising :class:`BadRecord` if there is none
-    or if it is not the list the game was played with)."""
+    or if it is not the list the game was played with).  An inline list's SHA-256
+    is checked on its canonical text, before its index is built."""
     if isinstance(record.lexicon, str):
         try:
             lex = resolve(record.lexicon)
         except LookupError:
             raise BadRecord(f"no word list named {record.lexicon!r} is installed") from None
-    else:
-        text = WordListText.from_lines(record.lexicon)
-        lex = _inline_cache.get(text.sha256) or build_lexicon(text, "inline")
-        if len(_inline_cache) > 64:
-            _inline_cache.clear()
-        _inline_cache[text.sha256] = lex
-    if record.lexicon_sha256 is not None and record.lexicon_sha256 != lex.sha256:
+        _check_sha256(record, lex.sha256, f"the list {lex.name!r} here is")
+        return lex
+    text = WordListText.from_lines(record.lexicon)
+    _check_sha256(record, text.sha256, "the words this record lists make a list whose SHA-256 is")
+    return _inline_lexicon(text)
+
+
+def _check_sha256(record: Record, sha256: str, found: str) -> None:
+    if record.lexicon_sha256 is not None and record.lexicon_sha256 != sha256:
         raise BadRecord(
             f"this game was played with a list whose SHA-256 is {record.lexicon_sha256}, but "
-            f"the list {lex.name!r} here is {lex.sha256}"
+            f"{found} {sha256}"
         )
-    return lex
 
 
 def started_event(record: Record, lexicon: Lexicon) -> GameStarted:
@@ -314,14 +326,20 @@ def replay_record(record: Record, resolve: Resolver) -> ReplayResult:
     return result
 
 
-def replay_json(text: str | bytes, resolve: Resolver) -> ReplayResult:
-    """Read and replay a record given as JSON text; never raises for bad input."""
+def read_record_json(text: str | bytes) -> Record:
+    """Parse a record given as JSON text and check its header, raising
+    :class:`BadRecord` for anything that is not one."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
-        return ReplayResult(None, error=BadRecord(f"the record is not valid JSON ({e})"))
+        raise BadRecord(f"the record is not valid JSON ({e})") from None
+    return read_record(data)
+
+
+def replay_json(text: str | bytes, resolve: Resolver) -> ReplayResult:
+    """Read and replay a record given as JSON text; never raises for bad input."""
     try:
-        record = read_record(data)
+        record = read_record_json(text)
     except BadRecord as e:
         return ReplayResult(None, error=e)
     return replay_record(record, resolve)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import random
 from collections.abc import Callable
@@ -13,10 +14,16 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+import games.engine.record as record_module
 from accounts.models import User
-from games.engine import PRESETS, deal, lexicon_from_words, write_record
+from games.engine import PRESETS, WordListText, deal, lexicon_from_words, write_record
 from games.models import RecordUpload
-from games.records import MAX_UPLOAD_BYTES
+from games.records import (
+    MAX_INLINE_LETTERS,
+    MAX_INLINE_WORDS,
+    MAX_UPLOAD_BYTES,
+    MAX_UPLOAD_REQUEST_BYTES,
+)
 
 WORDS = ["ACT", "CAT", "FACT", "FACTS"]
 
@@ -59,6 +66,7 @@ def test_the_upload_page_has_a_file_form(client: Client, ann: User) -> None:
     page = text(response)
     assert 'enctype="multipart/form-data"' in page and 'type="file"' in page
     assert "at most 1 MB (1,024 KB)" in page
+    assert "lists its own words: at most 300 words of 2,000 letters in all." in page
 
 
 def test_a_valid_record_is_stored_and_replayed(client: Client, ann: User) -> None:
@@ -208,3 +216,139 @@ def test_a_bad_step_on_an_upload_is_refused(client: Client, ann: User) -> None:
     response = client.get(url, {"step": "last"})
     assert response.status_code == 400
     assert "is not a step number" in text(response)
+
+
+# --- what an upload may ask the server to build ------------------------------------
+
+
+@pytest.fixture
+def no_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Building any word list's index fails the test."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a word list's index was built")
+
+    monkeypatch.setattr(record_module, "build_lexicon", refuse)
+
+
+def words_of(length: int, count: int) -> list[str]:
+    """``count`` distinct words of ``length`` letters (AAA, AAB, ...)."""
+    return [
+        "".join(w) for w in itertools.islice(itertools.product("ABCDEFGH", repeat=length), count)
+    ]
+
+
+def with_words(words: list[str], sha256: str | None = None) -> dict[str, Any]:
+    """The test record, carrying ``words`` and (by default) their right SHA-256."""
+    record = a_record()
+    record["lexicon"] = {"words": words}
+    record["lexicon_sha256"] = sha256 or WordListText.from_lines(words).sha256
+    return record
+
+
+@pytest.mark.parametrize(
+    ("words", "holds"),
+    [
+        (words_of(3, MAX_INLINE_WORDS + 1), f"holds {MAX_INLINE_WORDS + 1} words"),
+        (
+            words_of(10, MAX_INLINE_LETTERS // 10 + 1),
+            f"holds {MAX_INLINE_LETTERS // 10 + 1} words ({MAX_INLINE_LETTERS + 10:,} letters)",
+        ),
+        (words_of(6, 100_000), "holds 100,000 words (600,000 letters)"),  # a file of 1 MB
+    ],
+    ids=["words", "letters", "1 MB"],
+)
+def test_an_inline_word_list_over_the_limits_is_refused_unbuilt(
+    client: Client, ann: User, no_build: None, words: list[str], holds: str
+) -> None:
+    response = post(client, with_words(words))
+    assert response.status_code == 400
+    page = text(response)
+    assert "This record cannot be replayed here: its own word list " + holds in page
+    assert (
+        f"a record may list at most {MAX_INLINE_WORDS} words of {MAX_INLINE_LETTERS:,} "
+        "letters in all: enough for the words a game plays" in page
+    )
+    assert 'names it (such as "default", the ENABLE list)' in page
+    assert "Nothing was stored." in page
+    assert not RecordUpload.objects.exists()
+
+
+def test_an_inline_word_list_at_the_limits_is_replayed(client: Client, ann: User) -> None:
+    words = words_of(7, 200) + words_of(6, 100)
+    assert (len(words), sum(map(len, words))) == (MAX_INLINE_WORDS, MAX_INLINE_LETTERS)
+    response = post(client, with_words(words))
+    assert response.status_code == 302
+    assert "Zed resigned." in text(client.get(response["Location"]))
+
+
+def test_an_inline_word_list_with_a_wrong_sha256_is_refused_unbuilt(
+    client: Client, ann: User, no_build: None
+) -> None:
+    words = ["DOG", "GOD", "GODS"]
+    response = post(client, with_words(words, sha256="0" * 64))
+    assert response.status_code == 400
+    page = text(response)
+    assert f"this game was played with a list whose SHA-256 is {'0' * 64}" in page
+    assert WordListText.from_lines(words).sha256 in page and "Nothing was stored." in page
+    assert not RecordUpload.objects.exists()
+
+
+def test_a_stored_upload_whose_list_is_over_the_limits_is_not_built(
+    client: Client, ann: User, no_build: None
+) -> None:
+    """Uploads stored before the limits were kept whole; their replays, asked for at
+    every step, must not build their lists either."""
+    record = with_words(words_of(3, MAX_INLINE_WORDS + 1))
+    stored = RecordUpload.objects.create(
+        owner=ann, name="old.json", record=record, players=record["players"], turn_count=3
+    )
+    response = client.get(reverse("games:uploaded_replay", args=[stored.pk]))
+    assert response.status_code == 409
+    page = text(response)
+    assert "This record can no longer be replayed: its own word list holds 301 words" in page
+    assert f"at most {MAX_INLINE_WORDS} words" in page
+
+
+def test_an_upload_request_over_the_limit_is_refused_before_it_is_read(
+    ann: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.http.multipartparser import MultiPartParser
+
+    def unread(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the request's body was read")
+
+    browser = Client(enforce_csrf_checks=True)  # CSRF middleware reads the form's token
+    browser.force_login(ann)
+    browser.get(reverse("games:upload"))
+    monkeypatch.setattr(MultiPartParser, "parse", unread)
+    body = b" " * (2 * MAX_UPLOAD_BYTES)
+    upload = SimpleUploadedFile("big.json", body, content_type="application/json")
+    token = browser.cookies["csrftoken"].value
+    response = browser.post(
+        reverse("games:upload"), {"record": upload, "csrfmiddlewaretoken": token}
+    )
+    assert response.status_code == 413
+    assert "This upload is 2,049 KB; a record file may be at most 1 MB (1,024 KB)." in text(
+        response
+    )
+    assert MAX_UPLOAD_REQUEST_BYTES < 2 * MAX_UPLOAD_BYTES
+    assert not RecordUpload.objects.exists()
+
+
+def test_an_upload_still_needs_the_forms_csrf_token(ann: User) -> None:
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(ann)
+    browser.get(reverse("games:upload"))
+    body = json.dumps(a_record()).encode()
+
+    def upload() -> SimpleUploadedFile:
+        return SimpleUploadedFile("game.json", body, content_type="application/json")
+
+    assert browser.post(reverse("games:upload"), {"record": upload()}).status_code == 403
+    assert not RecordUpload.objects.exists()
+    token = browser.cookies["csrftoken"].value
+    response = browser.post(
+        reverse("games:upload"), {"record": upload(), "csrfmiddlewaretoken": token}
+    )
+    assert response.status_code == 302 and RecordUpload.objects.count() == 1
