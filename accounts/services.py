@@ -21,6 +21,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts import tokens
 from accounts.models import User, validate_time_zone
@@ -54,6 +55,13 @@ class TooManyMails(AccountError):
 
 class EmailTaken(AccountError):
     message = "That address now belongs to another account, so it cannot be yours as well."
+
+
+class LinkUsed(AccountError):
+    message = (
+        "This sign-in link has already been used. Each link signs you in once, and stops "
+        "working as soon as the account signs in, with it or with a newer link."
+    )
 
 
 class AccountDisabled(AccountError):
@@ -120,7 +128,10 @@ def send_sign_in_link(email: str, next_url: str = "") -> None:
 
     ``next_url`` must already be known safe; it rides along on the link."""
     email = normalize_email(email)
-    url = tokens.sign_in_url(email)
+    last_login = (
+        User.objects.filter(email__iexact=email).values_list("last_login", flat=True).first()
+    )
+    url = tokens.sign_in_url(email, last_login)
     if next_url:
         url += "?" + urlencode({"next": next_url})
     _send(
@@ -144,24 +155,52 @@ def handle_for(email: str) -> str:
     return candidate
 
 
-def user_for_sign_in(email: str) -> tuple[User, bool]:
-    """The account for an address proven by a sign-in link, made if need be.
-    Returns ``(user, created)``; refuses disabled accounts."""
-    email = normalize_email(email)
+def sign_in_link_is_current(link: tokens.SignInLink) -> bool:
+    """Whether a sign-in link can still be used: nobody has signed in to the
+    address's account since it was made (nor made an account for the address,
+    if it had none)."""
+    last_login = (
+        User.objects.filter(email__iexact=link.email).values_list("last_login", flat=True).first()
+    )
+    return tokens.stamps_match(link.login, tokens.login_stamp(last_login))
+
+
+def sign_in_with_link(link: tokens.SignInLink) -> tuple[User, bool]:
+    """Use a sign-in link, once: the account for the address it proves, made
+    if need be, with its ``last_login`` moved on so that this link, and any
+    other sent before it, stops working.  Returns ``(user, created)``; refuses
+    disabled accounts (``AccountDisabled``) and used links (``LinkUsed``).
+
+    Two requests racing with one link (two tabs, a double click) cannot both
+    win: ``last_login`` moves on by a conditional UPDATE, and a new account is
+    made with it already set, so the loser finds it moved (or the address
+    taken) and is refused."""
+    email = normalize_email(link.email)
     for _attempt in range(5):
         user = User.objects.filter(email__iexact=email).first()
-        if user is not None:
-            if not user.is_active:
-                raise AccountDisabled
-            return user, False
-        try:
-            with transaction.atomic():
-                # No password: the address is the credential.
-                user = User.objects.create_user(username=handle_for(email), email=email)
-            return user, True
-        except IntegrityError:
-            # Someone took the handle (or signed in with this address) meanwhile.
-            continue
+        now = timezone.now()
+        if user is None:
+            if not tokens.stamps_match(link.login, tokens.login_stamp(None)):
+                raise LinkUsed  # made for an account that has given the address up since
+            try:
+                with transaction.atomic():
+                    # No password: the address is the credential.
+                    user = User.objects.create_user(
+                        username=handle_for(email), email=email, last_login=now
+                    )
+                return user, True
+            except IntegrityError:
+                # Someone took the handle (or signed in with this address) meanwhile.
+                continue
+        if not user.is_active:
+            raise AccountDisabled
+        if not tokens.stamps_match(link.login, tokens.login_stamp(user.last_login)):
+            raise LinkUsed
+        moved = User.objects.filter(pk=user.pk, last_login=user.last_login).update(last_login=now)
+        if not moved:
+            raise LinkUsed  # another request used it first
+        user.last_login = now
+        return user, False
     raise AccountError
 
 

@@ -98,23 +98,47 @@ def sign_in_sent(request: HttpRequest) -> HttpResponse:
     )
 
 
+def used_sign_in_link(request: HttpRequest, link: tokens.SignInLink, next_url: str) -> HttpResponse:
+    """The page for a sign-in link that has done its work, with a button that
+    mails a new one to the same address."""
+    user = request.user
+    signed_in = isinstance(user, User) and user.email.lower() == link.email
+    return render(
+        request,
+        "accounts/sign_in_used.html",
+        {
+            "text": services.LinkUsed.message,
+            "email": link.email,
+            "next": next_url,
+            "signed_in": signed_in,
+        },
+        status=410,
+    )
+
+
 @never_cache
 @require_http_methods(["GET", "POST"])
 def sign_in_confirm(request: HttpRequest, token: str) -> HttpResponse:
-    """GET shows a button; POST signs in, making the account on first use."""
+    """GET shows a button (or says the link was used); POST signs in, making
+    the account on first use.  Only the POST uses the link up, so a mail
+    scanner that opens it spoils nothing."""
     try:
-        email = tokens.read_sign_in_token(token)
+        link = tokens.read_sign_in_token(token)
     except signing.BadSignature as exc:
         return bad_sign_in_link(request, exc)
     next_url = safe_next(request, request.POST.get("next") or request.GET.get("next"))
     if request.method != "POST":
+        if not services.sign_in_link_is_current(link):
+            return used_sign_in_link(request, link, next_url)
         return render(
             request,
             "accounts/sign_in_confirm.html",
-            {"email": email, "next": next_url},
+            {"email": link.email, "next": next_url},
         )
     try:
-        user, created = services.user_for_sign_in(email)
+        user, created = services.sign_in_with_link(link)
+    except services.LinkUsed:
+        return used_sign_in_link(request, link, next_url)
     except services.AccountError as exc:
         return link_problem(request, "You cannot sign in", str(exc), status=403)
     login(request, user, backend=MODEL_BACKEND)
