@@ -64,6 +64,13 @@ class LinkUsed(AccountError):
     )
 
 
+class EmailLinkUsed(AccountError):
+    message = (
+        "This confirmation link has already been used, or your address has changed since it "
+        "was sent. Ask for a new one on your profile page."
+    )
+
+
 class AccountDisabled(AccountError):
     message = "This account has been disabled. Please contact the people who run this site."
 
@@ -226,7 +233,8 @@ def request_email_change(user: User, new_email: str) -> None:
     so the profile page cannot be used to find out who has an account."""
     new_email = normalize_email(new_email)
     taken = User.objects.filter(email__iexact=new_email).exclude(pk=user.pk).exists()
-    path = reverse("accounts:confirm_email", args=[tokens.email_change_token(user.pk, new_email)])
+    token = tokens.email_change_token(user.pk, user.email, new_email)
+    path = reverse("accounts:confirm_email", args=[token])
     _send(
         new_email,
         "Confirm your new Jumbulaya address",
@@ -241,21 +249,30 @@ def request_email_change(user: User, new_email: str) -> None:
     )
 
 
-def change_email(user: User, new_email: str) -> User:
-    """Apply a confirmed change; ``EmailTaken`` if the address went to another
-    account since the link was sent."""
-    new_email = normalize_email(new_email)
-    if user.email.lower() == new_email:
-        return user
+def email_change_link_is_current(user: User, link: tokens.EmailChangeLink) -> bool:
+    """Whether the account still has the address the link changes it from."""
+    return tokens.stamps_match(link.old, tokens.address_stamp(user.email))
+
+
+def change_email(user: User, link: tokens.EmailChangeLink) -> User:
+    """Apply a confirmed change, once: ``EmailLinkUsed`` if the address is no
+    longer the one the link changes (it was used, or another change came
+    first: the change is a conditional UPDATE from that address, so of two
+    links racing only one wins), ``EmailTaken`` if the new address went to
+    another account since the link was sent."""
+    new_email = normalize_email(link.new_email)
+    old_email = user.email
+    if not email_change_link_is_current(user, link):
+        raise EmailLinkUsed
     if User.objects.filter(email__iexact=new_email).exclude(pk=user.pk).exists():
         raise EmailTaken
-    old_email = user.email
-    user.email = new_email
     try:
         with transaction.atomic():
-            user.save(update_fields=["email"])
+            moved = User.objects.filter(pk=user.pk, email=old_email).update(email=new_email)
     except IntegrityError as exc:
         # Taken between the check and the write.
-        user.email = old_email
         raise EmailTaken from exc
+    if not moved:
+        raise EmailLinkUsed
+    user.email = new_email
     return user

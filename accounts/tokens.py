@@ -1,10 +1,11 @@
 """Signed, expiring tokens for links sent by email.  The signature is the proof,
 so a link cannot be forged; nothing is stored for a link either.
 
-A sign-in link is single-use because it carries a stamp of something its use
-changes, as Django's password-reset tokens do: the account's ``last_login``,
-which signing in moves on.  Once that has changed, the link no longer matches
-and is refused.  The stamps are keyed digests: the payload of a signed token
+A link is single-use because it carries a stamp of something its use changes,
+as Django's password-reset tokens do: a sign-in link the account's
+``last_login`` (which signing in moves on), an address-change link the address
+it changes from.  Once that has changed, the link no longer matches and is
+refused.  The stamps are keyed digests: the payload of a signed token
 can be read by whoever holds the link, and should tell nothing about the
 account.
 """
@@ -35,6 +36,10 @@ def login_stamp(last_login: datetime | None) -> str:
     if last_login is None:
         return stamp("never")
     return stamp(str((last_login - EPOCH) // timedelta(microseconds=1)))
+
+
+def address_stamp(email: str) -> str:
+    return stamp(email.lower())
 
 
 def stamps_match(a: str, b: str) -> bool:
@@ -71,10 +76,25 @@ def sign_in_url(email: str, last_login: datetime | None) -> str:
     return settings.JUMBULAYA_SITE_URL + path
 
 
-def email_change_token(user_id: int, new_email: str) -> str:
-    return signing.dumps({"user": user_id, "email": new_email.lower()}, salt=EMAIL_CHANGE_SALT)
+@dataclass(frozen=True)
+class EmailChangeLink:
+    user_id: int
+    new_email: str
+    #: :func:`address_stamp` of the address the change starts from.
+    old: str
 
 
-def read_email_change_token(token: str) -> tuple[int, str]:
+def email_change_token(user_id: int, old_email: str, new_email: str) -> str:
+    """A token for moving the account from ``old_email`` (its address now) to
+    ``new_email``: it stops working once the address has changed."""
+    return signing.dumps(
+        {"user": user_id, "email": new_email.lower(), "old": address_stamp(old_email)},
+        salt=EMAIL_CHANGE_SALT,
+    )
+
+
+def read_email_change_token(token: str) -> EmailChangeLink:
     data = signing.loads(token, salt=EMAIL_CHANGE_SALT, max_age=3 * 24 * 3600)
-    return int(data["user"]), str(data["email"])
+    return EmailChangeLink(
+        user_id=int(data["user"]), new_email=str(data["email"]), old=str(data.get("old", ""))
+    )

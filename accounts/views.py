@@ -243,7 +243,7 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     try:
-        user_id, new_email = tokens.read_email_change_token(token)
+        link = tokens.read_email_change_token(token)
     except signing.SignatureExpired:
         return link_problem(
             request,
@@ -259,7 +259,7 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
             "on the way. Ask for a new one on your profile page.",
         )
     user = _user(request)
-    if user_id != user.pk:
+    if link.user_id != user.pk:
         return link_problem(
             request,
             "This link is for another account",
@@ -269,10 +269,22 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
             status=403,
         )
     if request.method != "POST":
-        return render(request, "accounts/confirm_email.html", {"new_email": new_email})
+        if not services.email_change_link_is_current(user, link):
+            return used_email_link(request, user, link)
+        return render(request, "accounts/confirm_email.html", {"new_email": link.new_email})
     try:
-        services.change_email(user, new_email)
+        services.change_email(user, link)
+    except services.EmailLinkUsed:
+        return used_email_link(request, user, link)
     except services.EmailTaken as exc:
         return link_problem(request, "That address is taken", str(exc), status=409)
-    messages.success(request, f"Your address is now {new_email}.")
+    messages.success(request, f"Your address is now {link.new_email}.")
     return redirect("accounts:profile")
+
+
+def used_email_link(request: HttpRequest, user: User, link: tokens.EmailChangeLink) -> HttpResponse:
+    if user.email.lower() == link.new_email:
+        text = f"This confirmation link has already been used: your address is {user.email}."
+    else:
+        text = services.EmailLinkUsed.message
+    return link_problem(request, "This link was already used", text, status=410)

@@ -182,7 +182,7 @@ def test_bad_link_shows_a_clear_page(client: Client, account, kind: str) -> None
         "garbage": "not-a-token:at:all",
         "truncated": tokens.sign_in_token("ann@example.com", None)[:-3],
         # Right key, wrong salt: an address-change link is no sign-in link.
-        "other purpose": tokens.email_change_token(ann.pk, "ann@example.com"),
+        "other purpose": tokens.email_change_token(ann.pk, "ann@example.com", "ann@example.com"),
     }[kind]
     url = reverse("accounts:sign_in_confirm", args=[token])
     for response in (client.get(url), client.post(url)):
