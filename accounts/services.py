@@ -7,31 +7,24 @@ from a command or a task as well.
 
 from __future__ import annotations
 
-import hashlib
-import logging
+import math
 import re
 import smtplib
-import time
+from datetime import timedelta
+from typing import ClassVar
 from urllib.parse import urlencode
 
 from anymail.exceptions import AnymailError
 from django.conf import settings
-from django.core.cache import cache
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts import tokens
+from accounts import limits, tokens
 from accounts.models import User, validate_time_zone
 
-log = logging.getLogger(__name__)
-
-#: At most this many account mails (sign-in links, address confirmations) go to
-#: one address in ``MAIL_WINDOW_SECONDS``.
-MAIL_LIMIT = 5
-MAIL_WINDOW_SECONDS = 3600
 EMAIL_CHANGE_DAYS = 3
 #: What a failed send raises, for the SMTP backend and for Anymail's.
 MAIL_ERRORS: tuple[type[Exception], ...] = (OSError, smtplib.SMTPException, AnymailError)
@@ -47,10 +40,26 @@ class AccountError(Exception):
 
 
 class TooManyMails(AccountError):
-    message = (
-        "We have already sent several emails to that address in the last hour. "
-        "Please use the most recent one, or try again later."
-    )
+    """Refused by one of the limits on account mails (:mod:`accounts.limits`).
+    The message says which, and never whether the address has an account."""
+
+    REASONS: ClassVar[dict[str, str]] = {
+        "address": "We have already sent several emails to that address in the last hour. "
+        "Please use the most recent one, or ask again",
+        "client": "Many emails have been asked for from your network in the last hour, so we "
+        "are not sending more for now. Please try again",
+        "site": "The site has sent as many sign-in and confirmation emails as it may for now. "
+        "This is not about you or your address: please try again",
+    }
+
+    def __init__(self, refusal: limits.Refusal) -> None:
+        super().__init__()
+        self.kind = refusal.kind
+        self.wait = refusal.wait
+        minutes = max(1, math.ceil(refusal.wait / timedelta(minutes=1)))
+        self.message = (
+            f"{self.REASONS[refusal.kind]} in {minutes} {'minute' if minutes == 1 else 'minutes'}."
+        )
 
 
 class EmailTaken(AccountError):
@@ -80,60 +89,28 @@ def normalize_email(email: str) -> str:
     return email.strip().lower()
 
 
-# --- rate limit ---------------------------------------------------------------
-
-
-def _mail_key(email: str) -> str:
-    digest = hashlib.sha256(normalize_email(email).encode()).hexdigest()
-    return f"accounts:mails:{digest}"
-
-
-def _recent_sends(email: str, now: float) -> list[float]:
-    """When this address was sent mail in the last window.  The count lives in
-    the cache (Redis): while it is away, none is known and mail goes out."""
-    try:
-        sent = cache.get(_mail_key(email)) or []
-    except Exception as e:  # sign-in must not fail with the cache
-        log.warning("the mail rate limit's cache is unavailable (%s)", type(e).__name__)
-        return []
-    return [t for t in sent if now - t < MAIL_WINDOW_SECONDS]
-
-
-def check_mail_allowed(email: str) -> None:
-    """Raise ``TooManyMails`` when the address has had its share this hour.
-
-    A sliding window (the send times themselves are kept), so the limit holds
-    for any hour, not just per clock hour."""
-    if len(_recent_sends(email, time.time())) >= MAIL_LIMIT:
-        raise TooManyMails
-
-
-def _record_mail(email: str) -> None:
-    now = time.time()
-    try:
-        cache.set(_mail_key(email), [*_recent_sends(email, now), now], MAIL_WINDOW_SECONDS)
-    except Exception as e:  # the mail went out; only its count is lost
-        log.warning("the mail rate limit's cache is unavailable (%s)", type(e).__name__)
-
-
-def _send(email: str, subject: str, template: str, context: dict[str, object]) -> None:
-    """Send one account mail, within the per-address limit."""
-    check_mail_allowed(email)
+def _send(email: str, subject: str, template: str, context: dict[str, object], client: str) -> None:
+    """Send one account mail, within the limits (``TooManyMails``).  A send
+    that fails counts all the same: whatever makes it fail must not let
+    anyone make the site try without end."""
+    refusal = limits.take(limits.account_mail_limits(email, client))
+    if refusal is not None:
+        raise TooManyMails(refusal)
     context = {"site_url": settings.JUMBULAYA_SITE_URL, **context}
     body = render_to_string(f"emails/{template}.txt", context)
     message = EmailMultiAlternatives(subject, body, to=[email])
     message.send()
-    _record_mail(email)
 
 
 # --- sign-in ------------------------------------------------------------------
 
 
-def send_sign_in_link(email: str, next_url: str = "") -> None:
+def send_sign_in_link(email: str, next_url: str = "", *, client: str = "") -> None:
     """Mail a sign-in link, whether or not the address has an account yet (the
     account is made on first sign-in), so nothing here tells who is a member.
 
-    ``next_url`` must already be known safe; it rides along on the link."""
+    ``next_url`` must already be known safe; it rides along on the link.
+    ``client`` is the ``REMOTE_ADDR`` of the request that asked, if any."""
     email = normalize_email(email)
     last_login = (
         User.objects.filter(email__iexact=email).values_list("last_login", flat=True).first()
@@ -146,6 +123,7 @@ def send_sign_in_link(email: str, next_url: str = "") -> None:
         "Your Jumbulaya sign-in link",
         "sign_in",
         {"url": url, "minutes": settings.JUMBULAYA_SIGN_IN_MINUTES},
+        client,
     )
 
 
@@ -225,7 +203,7 @@ def update_profile(user: User, *, display_name: str, time_zone: str) -> User:
     return user
 
 
-def request_email_change(user: User, new_email: str) -> None:
+def request_email_change(user: User, new_email: str, *, client: str = "") -> None:
     """Mail a confirmation link to the new address.
 
     If the address already has an account, that mail says so instead of
@@ -246,6 +224,7 @@ def request_email_change(user: User, new_email: str) -> None:
             "days": EMAIL_CHANGE_DAYS,
             "name": user.public_name,
         },
+        client,
     )
 
 

@@ -77,7 +77,9 @@ def sign_in(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             next_url = safe_next(request, form.cleaned_data["next"])
             try:
-                services.send_sign_in_link(form.cleaned_data["email"], next_url)
+                services.send_sign_in_link(
+                    form.cleaned_data["email"], next_url, client=request.META.get("REMOTE_ADDR", "")
+                )
             except services.TooManyMails as exc:
                 form.add_error(None, str(exc))
                 return render(request, "accounts/sign_in.html", {"form": form}, status=429)
@@ -208,7 +210,9 @@ def profile(request: HttpRequest) -> HttpResponse:
             if email_form.is_valid():
                 new_email = email_form.cleaned_data["new_email"]
                 try:
-                    services.request_email_change(user, new_email)
+                    services.request_email_change(
+                        user, new_email, client=request.META.get("REMOTE_ADDR", "")
+                    )
                 except services.TooManyMails as exc:
                     email_form.add_error("new_email", str(exc))
                     status = 429
