@@ -49,7 +49,8 @@ class MailAllowance(models.Model):
     ``key`` names what is limited by a keyed hash (never a raw address or IP).
     ``full_at`` is when the allowance is whole again: each send moves it a
     share of the hour on, from now if it had passed.  A row whose ``full_at``
-    has passed says no more than no row; such rows are deleted."""
+    has passed says no more than no row: rows an hour past it are deleted
+    whenever a new row is made."""
 
     key = models.CharField(max_length=80, unique=True)
     full_at = models.DateTimeField(db_index=True)
