@@ -39,3 +39,21 @@ class User(AbstractUser):
     @property
     def public_name(self) -> str:
         return self.display_name or f"player {self.pk}"
+
+
+class MailAllowance(models.Model):
+    """How much of one key's hourly allowance of account mails is in use (see
+    :mod:`accounts.limits`).  In the database so that every process counts
+    the same sends, with or without Redis.
+
+    ``key`` names what is limited by a keyed hash (never a raw address or IP).
+    ``full_at`` is when the allowance is whole again: each send moves it a
+    share of the hour on, from now if it had passed.  A row whose ``full_at``
+    has passed says no more than no row: rows an hour past it are deleted
+    whenever a new row is made."""
+
+    key = models.CharField(max_length=80, unique=True)
+    full_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key} (whole at {self.full_at:%Y-%m-%d %H:%M:%S})"

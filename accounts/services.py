@@ -7,30 +7,24 @@ from a command or a task as well.
 
 from __future__ import annotations
 
-import hashlib
-import logging
+import math
 import re
 import smtplib
-import time
+from datetime import timedelta
+from typing import ClassVar
 from urllib.parse import urlencode
 
 from anymail.exceptions import AnymailError
 from django.conf import settings
-from django.core.cache import cache
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 
-from accounts import tokens
+from accounts import limits, tokens
 from accounts.models import User, validate_time_zone
 
-log = logging.getLogger(__name__)
-
-#: At most this many account mails (sign-in links, address confirmations) go to
-#: one address in ``MAIL_WINDOW_SECONDS``.
-MAIL_LIMIT = 5
-MAIL_WINDOW_SECONDS = 3600
 EMAIL_CHANGE_DAYS = 3
 #: What a failed send raises, for the SMTP backend and for Anymail's.
 MAIL_ERRORS: tuple[type[Exception], ...] = (OSError, smtplib.SMTPException, AnymailError)
@@ -46,14 +40,44 @@ class AccountError(Exception):
 
 
 class TooManyMails(AccountError):
-    message = (
-        "We have already sent several emails to that address in the last hour. "
-        "Please use the most recent one, or try again later."
-    )
+    """Refused by one of the limits on account mails (:mod:`accounts.limits`).
+    The message says which, and never whether the address has an account."""
+
+    REASONS: ClassVar[dict[str, str]] = {
+        "address": "We have already sent several emails to that address in the last hour. "
+        "Please use the most recent one, or ask again",
+        "client": "Many emails have been asked for from your network in the last hour, so we "
+        "are not sending more for now. Please try again",
+        "site": "The site has sent as many sign-in and confirmation emails as it may for now. "
+        "This is not about you or your address: please try again",
+    }
+
+    def __init__(self, refusal: limits.Refusal) -> None:
+        super().__init__()
+        self.kind = refusal.kind
+        self.wait = refusal.wait
+        minutes = max(1, math.ceil(refusal.wait / timedelta(minutes=1)))
+        self.message = (
+            f"{self.REASONS[refusal.kind]} in {minutes} {'minute' if minutes == 1 else 'minutes'}."
+        )
 
 
 class EmailTaken(AccountError):
     message = "That address now belongs to another account, so it cannot be yours as well."
+
+
+class LinkUsed(AccountError):
+    message = (
+        "This sign-in link has already been used. Each link signs you in once, and stops "
+        "working as soon as the account signs in, with it or with a newer link."
+    )
+
+
+class EmailLinkUsed(AccountError):
+    message = (
+        "This confirmation link has already been used, or your address has changed since it "
+        "was sent. Ask for a new one on your profile page."
+    )
 
 
 class AccountDisabled(AccountError):
@@ -65,62 +89,33 @@ def normalize_email(email: str) -> str:
     return email.strip().lower()
 
 
-# --- rate limit ---------------------------------------------------------------
-
-
-def _mail_key(email: str) -> str:
-    digest = hashlib.sha256(normalize_email(email).encode()).hexdigest()
-    return f"accounts:mails:{digest}"
-
-
-def _recent_sends(email: str, now: float) -> list[float]:
-    """When this address was sent mail in the last window.  The count lives in
-    the cache (Redis): while it is away, none is known and mail goes out."""
-    try:
-        sent = cache.get(_mail_key(email)) or []
-    except Exception as e:  # sign-in must not fail with the cache
-        log.warning("the mail rate limit's cache is unavailable (%s)", type(e).__name__)
-        return []
-    return [t for t in sent if now - t < MAIL_WINDOW_SECONDS]
-
-
-def check_mail_allowed(email: str) -> None:
-    """Raise ``TooManyMails`` when the address has had its share this hour.
-
-    A sliding window (the send times themselves are kept), so the limit holds
-    for any hour, not just per clock hour."""
-    if len(_recent_sends(email, time.time())) >= MAIL_LIMIT:
-        raise TooManyMails
-
-
-def _record_mail(email: str) -> None:
-    now = time.time()
-    try:
-        cache.set(_mail_key(email), [*_recent_sends(email, now), now], MAIL_WINDOW_SECONDS)
-    except Exception as e:  # the mail went out; only its count is lost
-        log.warning("the mail rate limit's cache is unavailable (%s)", type(e).__name__)
-
-
-def _send(email: str, subject: str, template: str, context: dict[str, object]) -> None:
-    """Send one account mail, within the per-address limit."""
-    check_mail_allowed(email)
+def _send(email: str, subject: str, template: str, context: dict[str, object], client: str) -> None:
+    """Send one account mail, within the limits (``TooManyMails``).  A send
+    that fails counts all the same: whatever makes it fail must not let
+    anyone make the site try without end."""
+    refusal = limits.take(limits.account_mail_limits(email, client))
+    if refusal is not None:
+        raise TooManyMails(refusal)
     context = {"site_url": settings.JUMBULAYA_SITE_URL, **context}
     body = render_to_string(f"emails/{template}.txt", context)
     message = EmailMultiAlternatives(subject, body, to=[email])
     message.send()
-    _record_mail(email)
 
 
 # --- sign-in ------------------------------------------------------------------
 
 
-def send_sign_in_link(email: str, next_url: str = "") -> None:
+def send_sign_in_link(email: str, next_url: str = "", *, client: str = "") -> None:
     """Mail a sign-in link, whether or not the address has an account yet (the
     account is made on first sign-in), so nothing here tells who is a member.
 
-    ``next_url`` must already be known safe; it rides along on the link."""
+    ``next_url`` must already be known safe; it rides along on the link.
+    ``client`` is the ``REMOTE_ADDR`` of the request that asked, if any."""
     email = normalize_email(email)
-    url = tokens.sign_in_url(email)
+    last_login = (
+        User.objects.filter(email__iexact=email).values_list("last_login", flat=True).first()
+    )
+    url = tokens.sign_in_url(email, last_login)
     if next_url:
         url += "?" + urlencode({"next": next_url})
     _send(
@@ -128,6 +123,7 @@ def send_sign_in_link(email: str, next_url: str = "") -> None:
         "Your Jumbulaya sign-in link",
         "sign_in",
         {"url": url, "minutes": settings.JUMBULAYA_SIGN_IN_MINUTES},
+        client,
     )
 
 
@@ -144,24 +140,52 @@ def handle_for(email: str) -> str:
     return candidate
 
 
-def user_for_sign_in(email: str) -> tuple[User, bool]:
-    """The account for an address proven by a sign-in link, made if need be.
-    Returns ``(user, created)``; refuses disabled accounts."""
-    email = normalize_email(email)
+def sign_in_link_is_current(link: tokens.SignInLink) -> bool:
+    """Whether a sign-in link can still be used: nobody has signed in to the
+    address's account since it was made (nor made an account for the address,
+    if it had none)."""
+    last_login = (
+        User.objects.filter(email__iexact=link.email).values_list("last_login", flat=True).first()
+    )
+    return tokens.stamps_match(link.login, tokens.login_stamp(last_login))
+
+
+def sign_in_with_link(link: tokens.SignInLink) -> tuple[User, bool]:
+    """Use a sign-in link, once: the account for the address it proves, made
+    if need be, with its ``last_login`` moved on so that this link, and any
+    other sent before it, stops working.  Returns ``(user, created)``; refuses
+    disabled accounts (``AccountDisabled``) and used links (``LinkUsed``).
+
+    Two requests racing with one link (two tabs, a double click) cannot both
+    win: ``last_login`` moves on by a conditional UPDATE, and a new account is
+    made with it already set, so the loser finds it moved (or the address
+    taken) and is refused."""
+    email = normalize_email(link.email)
     for _attempt in range(5):
         user = User.objects.filter(email__iexact=email).first()
-        if user is not None:
-            if not user.is_active:
-                raise AccountDisabled
-            return user, False
-        try:
-            with transaction.atomic():
-                # No password: the address is the credential.
-                user = User.objects.create_user(username=handle_for(email), email=email)
-            return user, True
-        except IntegrityError:
-            # Someone took the handle (or signed in with this address) meanwhile.
-            continue
+        now = timezone.now()
+        if user is None:
+            if not tokens.stamps_match(link.login, tokens.login_stamp(None)):
+                raise LinkUsed  # made for an account that has given the address up since
+            try:
+                with transaction.atomic():
+                    # No password: the address is the credential.
+                    user = User.objects.create_user(
+                        username=handle_for(email), email=email, last_login=now
+                    )
+                return user, True
+            except IntegrityError:
+                # Someone took the handle (or signed in with this address) meanwhile.
+                continue
+        if not user.is_active:
+            raise AccountDisabled
+        if not tokens.stamps_match(link.login, tokens.login_stamp(user.last_login)):
+            raise LinkUsed
+        moved = User.objects.filter(pk=user.pk, last_login=user.last_login).update(last_login=now)
+        if not moved:
+            raise LinkUsed  # another request used it first
+        user.last_login = now
+        return user, False
     raise AccountError
 
 
@@ -179,7 +203,7 @@ def update_profile(user: User, *, display_name: str, time_zone: str) -> User:
     return user
 
 
-def request_email_change(user: User, new_email: str) -> None:
+def request_email_change(user: User, new_email: str, *, client: str = "") -> None:
     """Mail a confirmation link to the new address.
 
     If the address already has an account, that mail says so instead of
@@ -187,7 +211,8 @@ def request_email_change(user: User, new_email: str) -> None:
     so the profile page cannot be used to find out who has an account."""
     new_email = normalize_email(new_email)
     taken = User.objects.filter(email__iexact=new_email).exclude(pk=user.pk).exists()
-    path = reverse("accounts:confirm_email", args=[tokens.email_change_token(user.pk, new_email)])
+    token = tokens.email_change_token(user.pk, user.email, new_email)
+    path = reverse("accounts:confirm_email", args=[token])
     _send(
         new_email,
         "Confirm your new Jumbulaya address",
@@ -199,24 +224,34 @@ def request_email_change(user: User, new_email: str) -> None:
             "days": EMAIL_CHANGE_DAYS,
             "name": user.public_name,
         },
+        client,
     )
 
 
-def change_email(user: User, new_email: str) -> User:
-    """Apply a confirmed change; ``EmailTaken`` if the address went to another
-    account since the link was sent."""
-    new_email = normalize_email(new_email)
-    if user.email.lower() == new_email:
-        return user
+def email_change_link_is_current(user: User, link: tokens.EmailChangeLink) -> bool:
+    """Whether the account still has the address the link changes it from."""
+    return tokens.stamps_match(link.old, tokens.address_stamp(user.email))
+
+
+def change_email(user: User, link: tokens.EmailChangeLink) -> User:
+    """Apply a confirmed change, once: ``EmailLinkUsed`` if the address is no
+    longer the one the link changes (it was used, or another change came
+    first: the change is a conditional UPDATE from that address, so of two
+    links racing only one wins), ``EmailTaken`` if the new address went to
+    another account since the link was sent."""
+    new_email = normalize_email(link.new_email)
+    old_email = user.email
+    if not email_change_link_is_current(user, link):
+        raise EmailLinkUsed
     if User.objects.filter(email__iexact=new_email).exclude(pk=user.pk).exists():
         raise EmailTaken
-    old_email = user.email
-    user.email = new_email
     try:
         with transaction.atomic():
-            user.save(update_fields=["email"])
+            moved = User.objects.filter(pk=user.pk, email=old_email).update(email=new_email)
     except IntegrityError as exc:
         # Taken between the check and the write.
-        user.email = old_email
         raise EmailTaken from exc
+    if not moved:
+        raise EmailLinkUsed
+    user.email = new_email
     return user

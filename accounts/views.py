@@ -77,7 +77,9 @@ def sign_in(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             next_url = safe_next(request, form.cleaned_data["next"])
             try:
-                services.send_sign_in_link(form.cleaned_data["email"], next_url)
+                services.send_sign_in_link(
+                    form.cleaned_data["email"], next_url, client=request.META.get("REMOTE_ADDR", "")
+                )
             except services.TooManyMails as exc:
                 form.add_error(None, str(exc))
                 return render(request, "accounts/sign_in.html", {"form": form}, status=429)
@@ -98,23 +100,47 @@ def sign_in_sent(request: HttpRequest) -> HttpResponse:
     )
 
 
+def used_sign_in_link(request: HttpRequest, link: tokens.SignInLink, next_url: str) -> HttpResponse:
+    """The page for a sign-in link that has done its work, with a button that
+    mails a new one to the same address."""
+    user = request.user
+    signed_in = isinstance(user, User) and user.email.lower() == link.email
+    return render(
+        request,
+        "accounts/sign_in_used.html",
+        {
+            "text": services.LinkUsed.message,
+            "email": link.email,
+            "next": next_url,
+            "signed_in": signed_in,
+        },
+        status=410,
+    )
+
+
 @never_cache
 @require_http_methods(["GET", "POST"])
 def sign_in_confirm(request: HttpRequest, token: str) -> HttpResponse:
-    """GET shows a button; POST signs in, making the account on first use."""
+    """GET shows a button (or says the link was used); POST signs in, making
+    the account on first use.  Only the POST uses the link up, so a mail
+    scanner that opens it spoils nothing."""
     try:
-        email = tokens.read_sign_in_token(token)
+        link = tokens.read_sign_in_token(token)
     except signing.BadSignature as exc:
         return bad_sign_in_link(request, exc)
     next_url = safe_next(request, request.POST.get("next") or request.GET.get("next"))
     if request.method != "POST":
+        if not services.sign_in_link_is_current(link):
+            return used_sign_in_link(request, link, next_url)
         return render(
             request,
             "accounts/sign_in_confirm.html",
-            {"email": email, "next": next_url},
+            {"email": link.email, "next": next_url},
         )
     try:
-        user, created = services.user_for_sign_in(email)
+        user, created = services.sign_in_with_link(link)
+    except services.LinkUsed:
+        return used_sign_in_link(request, link, next_url)
     except services.AccountError as exc:
         return link_problem(request, "You cannot sign in", str(exc), status=403)
     login(request, user, backend=MODEL_BACKEND)
@@ -184,7 +210,9 @@ def profile(request: HttpRequest) -> HttpResponse:
             if email_form.is_valid():
                 new_email = email_form.cleaned_data["new_email"]
                 try:
-                    services.request_email_change(user, new_email)
+                    services.request_email_change(
+                        user, new_email, client=request.META.get("REMOTE_ADDR", "")
+                    )
                 except services.TooManyMails as exc:
                     email_form.add_error("new_email", str(exc))
                     status = 429
@@ -219,7 +247,7 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     try:
-        user_id, new_email = tokens.read_email_change_token(token)
+        link = tokens.read_email_change_token(token)
     except signing.SignatureExpired:
         return link_problem(
             request,
@@ -235,7 +263,7 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
             "on the way. Ask for a new one on your profile page.",
         )
     user = _user(request)
-    if user_id != user.pk:
+    if link.user_id != user.pk:
         return link_problem(
             request,
             "This link is for another account",
@@ -245,10 +273,22 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
             status=403,
         )
     if request.method != "POST":
-        return render(request, "accounts/confirm_email.html", {"new_email": new_email})
+        if not services.email_change_link_is_current(user, link):
+            return used_email_link(request, user, link)
+        return render(request, "accounts/confirm_email.html", {"new_email": link.new_email})
     try:
-        services.change_email(user, new_email)
+        services.change_email(user, link)
+    except services.EmailLinkUsed:
+        return used_email_link(request, user, link)
     except services.EmailTaken as exc:
         return link_problem(request, "That address is taken", str(exc), status=409)
-    messages.success(request, f"Your address is now {new_email}.")
+    messages.success(request, f"Your address is now {link.new_email}.")
     return redirect("accounts:profile")
+
+
+def used_email_link(request: HttpRequest, user: User, link: tokens.EmailChangeLink) -> HttpResponse:
+    if user.email.lower() == link.new_email:
+        text = f"This confirmation link has already been used: your address is {user.email}."
+    else:
+        text = services.EmailLinkUsed.message
+    return link_problem(request, "This link was already used", text, status=410)

@@ -197,6 +197,13 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = JUMBULAYA_WEBHOOK_MAX_BYTES
 JUMBULAYA_INBOUND_PER_HOUR = int(envstr("JUMBULAYA_INBOUND_PER_HOUR", "30"))
 #: How long a sign-in link works.
 JUMBULAYA_SIGN_IN_MINUTES = int(envstr("JUMBULAYA_SIGN_IN_MINUTES", "30"))
+# Account mails (sign-in links and address confirmations) the site sends an hour, counted in
+# the database (accounts/limits.py): to one mailbox (the address in lower case, without a +tag
+# or dots before the @), asked for by one client (an IPv4 address or an IPv6 /64, from
+# REMOTE_ADDR), and in all. Each allows that many at once, then refills evenly over the hour.
+JUMBULAYA_ACCOUNT_MAILS_PER_ADDRESS = int(envstr("JUMBULAYA_ACCOUNT_MAILS_PER_ADDRESS", "5"))
+JUMBULAYA_ACCOUNT_MAILS_PER_CLIENT = int(envstr("JUMBULAYA_ACCOUNT_MAILS_PER_CLIENT", "20"))
+JUMBULAYA_ACCOUNT_MAILS_PER_HOUR = int(envstr("JUMBULAYA_ACCOUNT_MAILS_PER_HOUR", "200"))
 # Passwordless sign-in: stay signed in for a year.
 SESSION_COOKIE_AGE = 365 * 24 * 3600
 

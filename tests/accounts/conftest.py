@@ -1,5 +1,5 @@
-"""Fixtures for the accounts tests: users, and a clean cache (the mail limit
-lives there) for every test."""
+"""Fixtures for the accounts tests: users, the links in their mail, and a
+Redis that is away."""
 
 from __future__ import annotations
 
@@ -7,17 +7,12 @@ import re
 from collections.abc import Callable, Iterator
 
 import pytest
-from django.core.cache import cache
+import redis
+from django.core.cache import caches
 from django.core.mail import EmailMessage
+from django.test import override_settings
 
 from accounts.models import User
-
-
-@pytest.fixture(autouse=True)
-def clear_cache() -> Iterator[None]:
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
@@ -45,3 +40,21 @@ def link_in() -> Callable[[EmailMessage], str]:
         return urls[0]
 
     return find
+
+
+#: A Redis nobody listens to (the discard port is closed here).
+AWAY = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:9/0",
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    }
+}
+
+
+@pytest.fixture
+def redis_away() -> Iterator[None]:
+    with override_settings(CACHES=AWAY):
+        with pytest.raises(redis.exceptions.ConnectionError):  # the cache really is away
+            caches["default"].get("probe")
+        yield

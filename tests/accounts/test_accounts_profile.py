@@ -164,7 +164,8 @@ def test_email_link_for_another_user(client: Client, account: Account) -> None:
     ann = account("ann")
     bob = account("bob")
     link = reverse(
-        "accounts:confirm_email", args=[tokens.email_change_token(ann.pk, "x@example.com")]
+        "accounts:confirm_email",
+        args=[tokens.email_change_token(ann.pk, ann.email, "x@example.com")],
     )
     client.force_login(bob)
     for response in (client.get(link), client.post(link)):
@@ -178,7 +179,8 @@ def test_email_link_for_another_user(client: Client, account: Account) -> None:
 def test_email_link_when_signed_out_goes_to_sign_in(client: Client, account: Account) -> None:
     ann = account("ann")
     link = reverse(
-        "accounts:confirm_email", args=[tokens.email_change_token(ann.pk, "x@example.com")]
+        "accounts:confirm_email",
+        args=[tokens.email_change_token(ann.pk, ann.email, "x@example.com")],
     )
     for response in (client.get(link), client.post(link)):
         assert response.status_code == 302
@@ -203,7 +205,7 @@ def test_email_link_bad_or_expired(client: Client, account: Account, monkeypatch
             "timestamp",
             lambda self: signing.b62_encode(signing.b62_decode(real(self)) - four_days),
         )
-        token = tokens.email_change_token(ann.pk, "x@example.com")
+        token = tokens.email_change_token(ann.pk, ann.email, "x@example.com")
     response = client.post(reverse("accounts:confirm_email", args=[token]))
     assert response.status_code == 400
     assert "expired" in response.text
@@ -211,14 +213,21 @@ def test_email_link_bad_or_expired(client: Client, account: Account, monkeypatch
     assert ann.email == "ann@example.com"
 
 
-def test_email_change_is_rate_limited(client: Client, account: Account, mailoutbox) -> None:
+def test_email_change_is_rate_limited(
+    client: Client, account: Account, mailoutbox, settings
+) -> None:
+    """Confirmations count against the same limits as sign-in links, by mailbox."""
     client.force_login(account("ann"))
-    for _ in range(services.MAIL_LIMIT):
-        assert ask_for_change(client, "target@example.com").status_code == 302
-    response = ask_for_change(client, "target@example.com")
+    limit = settings.JUMBULAYA_ACCOUNT_MAILS_PER_ADDRESS
+    for n in range(limit):
+        assert ask_for_change(client, f"target+{n}@example.com").status_code == 302
+    response = ask_for_change(client, "Target@example.com")
     assert response.status_code == 429
-    assert "already sent several emails" in response.text
-    assert len(mailoutbox) == services.MAIL_LIMIT
+    assert "already sent several emails to that address" in response.text
+    assert len(mailoutbox) == limit
+    # A sign-in link to that mailbox is one more account mail to it.
+    response = Client().post(reverse("accounts:sign_in"), {"email": "target@example.com"})
+    assert response.status_code == 429
 
 
 def test_unknown_profile_action(client: Client, account: Account) -> None:
@@ -226,3 +235,62 @@ def test_unknown_profile_action(client: Client, account: Account) -> None:
     response = client.post(PROFILE, {"action": "what"}, follow=True)
     assert response.status_code == 200
     assert "Something went wrong with that form" in response.text
+
+
+def test_an_email_link_works_once(
+    client: Client, account: Account, mailoutbox, link_in: LinkIn
+) -> None:
+    """Used, or overtaken by a later change, a confirmation link changes nothing."""
+    ann = account("ann")
+    client.force_login(ann)
+    ask_for_change(client, "b@example.com")
+    to_b = link_in(mailoutbox[-1])
+    assert client.post(to_b).status_code == 302
+    for response in (client.get(to_b), client.post(to_b)):
+        assert response.status_code == 410
+        assert "already been used: your address is b@example.com" in response.text
+
+    ask_for_change(client, "c@example.com")
+    assert client.post(link_in(mailoutbox[-1])).status_code == 302
+    for response in (client.get(to_b), client.post(to_b)):
+        assert response.status_code == 410
+        assert "your address has changed since it was sent" in response.text
+    ann.refresh_from_db()
+    assert ann.email == "c@example.com"
+
+
+def test_of_two_email_links_only_the_first_used_works(
+    client: Client, account: Account, mailoutbox, link_in: LinkIn
+) -> None:
+    ann = account("ann")
+    client.force_login(ann)
+    ask_for_change(client, "b@example.com")
+    ask_for_change(client, "c@example.com")
+    to_b, to_c = (link_in(m) for m in mailoutbox)
+    assert client.post(to_c).status_code == 302
+    response = client.post(to_b)
+    assert response.status_code == 410
+    ann.refresh_from_db()
+    assert ann.email == "c@example.com"
+
+
+def test_two_email_links_racing_change_the_address_once(
+    account: Account, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other tab's change lands between this one's check and its write."""
+    ann = account("ann")
+    to_b = tokens.EmailChangeLink(ann.pk, "b@example.com", tokens.address_stamp(ann.email))
+    to_c = tokens.EmailChangeLink(ann.pk, "c@example.com", tokens.address_stamp(ann.email))
+    real_check = services.email_change_link_is_current
+
+    def check_then_rival(user: User, link: tokens.EmailChangeLink) -> bool:
+        current = real_check(user, link)
+        monkeypatch.setattr(services, "email_change_link_is_current", real_check)
+        services.change_email(User.objects.get(pk=user.pk), to_c)
+        return current
+
+    monkeypatch.setattr(services, "email_change_link_is_current", check_then_rival)
+    with pytest.raises(services.EmailLinkUsed):
+        services.change_email(ann, to_b)
+    ann.refresh_from_db()
+    assert ann.email == "c@example.com"

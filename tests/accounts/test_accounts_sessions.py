@@ -3,14 +3,12 @@ site goes on (sign-in, moves, turn links, sign-out), reading the database."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
-import redis
 from django.contrib.auth import SESSION_KEY
-from django.core.cache import caches
 from django.core.mail import EmailMessage
-from django.test import Client, override_settings
+from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
@@ -18,23 +16,6 @@ from games.models import Event, Game
 from games.turnlinks import turn_token
 
 pytestmark = pytest.mark.django_db
-
-#: A Redis nobody listens to (the discard port is closed here).
-AWAY = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": "redis://127.0.0.1:9/0",
-        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
-    }
-}
-
-
-@pytest.fixture
-def redis_away() -> Iterator[None]:
-    with override_settings(CACHES=AWAY):
-        with pytest.raises(redis.exceptions.ConnectionError):  # the cache really is away
-            caches["default"].get("probe")
-        yield
 
 
 def seat_user(game: Game, seat: int) -> User:

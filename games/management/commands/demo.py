@@ -3,7 +3,7 @@
 Idempotent: the users Ann (ann@example.com) and Bob (bob@example.com) are made
 once, and a started two-player game between them only when they have no
 unfinished one.  Prints a sign-in link for each so a newcomer can click straight
-in (the links expire like any sign-in link).
+in (the links work once and expire like any sign-in link).
 """
 
 from __future__ import annotations
@@ -69,9 +69,9 @@ class Command(BaseCommand):
                 self.stdout.write(f"Found demo game {game.pk} between Ann and Bob")
         minutes = settings.JUMBULAYA_SIGN_IN_MINUTES
         self.stdout.write("")
-        self.stdout.write(f"Sign in with these links (they work for {minutes} minutes;")
+        self.stdout.write(f"Sign in with these links (each works once, for {minutes} minutes;")
         self.stdout.write("run `manage.py demo` again for fresh ones):")
         for user in users:
-            self.stdout.write(f"  {user.public_name}: {sign_in_url(user.email)}")
+            self.stdout.write(f"  {user.public_name}: {sign_in_url(user.email, user.last_login)}")
         game_url = settings.JUMBULAYA_SITE_URL + reverse("games:game", args=[game.pk])
         self.stdout.write(f"The demo game: {game_url}")
