@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
+from accounts.names import look_alike
 from games import claims, deadlines, lexicons, mail_preferences, models, outbox
 from games.engine import (
     Event as EngineEvent,
@@ -299,12 +300,28 @@ def join_game(game_id: int, user: User) -> Seat:
             seat = next((s for s in free if not s.invited_email), None)
         if seat is None:
             raise CannotJoin("There is no seat for you in this game: ask for an invitation.")
+        _check_names_apart(user, [s.user_id for s in seats if s.user_id is not None])
         seat.user = user
         seat.joined_at = timezone.now()
         seat.save(update_fields=["user", "joined_at"])
         if all(s.user_id is not None for s in seats):
             _start(game, seats)
     return seat
+
+
+def _check_names_apart(user: User, seated: list[int]) -> None:
+    """Refuse a seat to a player whose name could be taken for that of a player
+    already seated ("Ann" and "ann", "Bob" and "B0b"): pages and emails name
+    players by their names alone."""
+    mine = display_name(user)
+    for other in User.objects.filter(pk__in=seated).only("pk", "display_name"):
+        theirs = display_name(other)
+        if look_alike(mine, theirs):
+            raise CannotJoin(
+                f"Your display name, “{mine}”, could be taken for that of {theirs}, who "
+                "already has a seat in this game. Choose a name the others can tell apart "
+                "on your profile page (an initial will do), then join."
+            )
 
 
 def _start(game: Game, seats: list[Seat]) -> None:
