@@ -11,7 +11,9 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -67,6 +69,12 @@ class CannotJoin(ServiceError):
 
 class NotAPlayer(ServiceError):
     code = "not_a_player"
+
+
+class OverLimit(ServiceError):
+    """More games or invitations than an account may make in a day."""
+
+    code = "over_limit"
 
 
 @dataclass
@@ -218,6 +226,66 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
 
 # --- creating and joining games ----------------------------------------------
 
+#: What the daily limits on games and invitations count: any 24 hours.
+LIMIT_WINDOW = timedelta(hours=24)
+
+
+def _moment(when: datetime, user: User) -> str:
+    """A moment in the user's time zone, to the next minute: ``Tue 3 Jun, 14:05 (UTC)``."""
+    zone = deadlines.time_zone(user.time_zone)
+    local = timezone.localtime(when + timedelta(minutes=1), zone)
+    return f"{local:%a} {local.day} {local:%b}, {local:%H:%M} ({zone.key})"
+
+
+def _check_daily_limits(creator: User, invitations: int) -> None:
+    """Refuse a game beyond what one account may create in 24 hours:
+    ``JUMBULAYA_GAMES_PER_DAY`` games and ``JUMBULAYA_INVITATIONS_PER_DAY``
+    invitation emails (one per address invited to a game; open games need
+    none).  Counted in the database, so the limits hold across processes; the
+    caller holds the creator's row locked, so two games created at once cannot
+    both take the last place.  Staff are exempt (they set up games for others)."""
+    if creator.is_staff:
+        return
+    since = timezone.now() - LIMIT_WINDOW
+    games_limit = settings.JUMBULAYA_GAMES_PER_DAY
+    if games_limit > 0:
+        created = list(
+            Game.objects.filter(created_by=creator, created_at__gt=since)
+            .order_by("-created_at")
+            .values_list("created_at", flat=True)[:games_limit]
+        )
+        if len(created) >= games_limit:
+            frees = _moment(created[-1] + LIMIT_WINDOW, creator)
+            games = "game" if games_limit == 1 else "games"
+            raise OverLimit(
+                f"You have created {games_limit} {games} in the last 24 hours, as many as one "
+                f"account may. You can create another from {frees}."
+            )
+    limit = settings.JUMBULAYA_INVITATIONS_PER_DAY
+    if limit <= 0 or not invitations:
+        return
+    allowed = f"{limit} invitation{'s' if limit != 1 else ''} in 24 hours"
+    if invitations > limit:
+        raise OverLimit(f"One account may send at most {allowed}.")
+    # The newest first: when the (limit - invitations + 1)-th newest leaves the
+    # window, this game's invitations fit.
+    sent = list(
+        Seat.objects.filter(game__created_by=creator, game__created_at__gt=since)
+        .exclude(invited_email="")
+        .order_by("-game__created_at")
+        .values_list("game__created_at", flat=True)[:limit]
+    )
+    room = limit - len(sent)
+    if invitations > room:
+        frees = _moment(sent[limit - invitations] + LIMIT_WINDOW, creator)
+        plural = "s" if invitations != 1 else ""
+        raise OverLimit(
+            f"One account may send {allowed}, and your games have sent "
+            f"{len(sent)} in the last 24 hours. This game's {invitations} invitation{plural} "
+            f"can go from {frees}. Until then, invite fewer people ({room or 'none'} now), or "
+            "make the game open so that anyone can join it without an invitation."
+        )
+
 
 def create_game(
     creator: User,
@@ -233,7 +301,8 @@ def create_game(
     skip_weekends: bool = False,
     timeout_limit: int = 3,
 ) -> Game:
-    """A new game with the creator in seat 0 and invitations for others."""
+    """A new game with the creator in seat 0 and invitations for others,
+    within the creator's daily limits (:class:`OverLimit`)."""
     if not 2 <= seat_count <= 4:
         raise ServiceError("A game has 2 to 4 players.")
     if not models.MIN_MOVE_HOURS <= move_hours <= models.MAX_MOVE_HOURS:
@@ -261,6 +330,9 @@ def create_game(
             )
     lexicon = lexicons.load(lexicon_name)
     with transaction.atomic():
+        # The creator's row, locked: two games created at once are counted in turn.
+        User.objects.select_for_update().filter(pk=creator.pk).exists()
+        _check_daily_limits(creator, len(emails))
         game = Game.objects.create(
             created_by=creator,
             seat_count=seat_count,
@@ -444,6 +516,7 @@ __all__ = [
     "CannotJoin",
     "DuplicateMove",
     "NotAPlayer",
+    "OverLimit",
     "Refusal",
     "ServiceError",
     "StaleMove",

@@ -182,6 +182,10 @@ JUMBULAYA_INBOUND_LOCAL = envstr("JUMBULAYA_INBOUND_LOCAL", "play")
 JUMBULAYA_INBOUND_PER_HOUR = int(envstr("JUMBULAYA_INBOUND_PER_HOUR", "30"))
 #: How long a sign-in link works.
 JUMBULAYA_SIGN_IN_MINUTES = int(envstr("JUMBULAYA_SIGN_IN_MINUTES", "30"))
+#: Games one account may create, and invitation emails its games may send, in any
+#: 24 hours (counted in the database; staff are exempt; 0: no limit).
+JUMBULAYA_GAMES_PER_DAY = int(envstr("JUMBULAYA_GAMES_PER_DAY", "20"))
+JUMBULAYA_INVITATIONS_PER_DAY = int(envstr("JUMBULAYA_INVITATIONS_PER_DAY", "10"))
 # Passwordless sign-in: stay signed in for a year.
 SESSION_COOKIE_AGE = 365 * 24 * 3600
 
