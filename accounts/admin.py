@@ -3,11 +3,20 @@ needs no password: leave "password-based authentication" off."""
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 
 from accounts.models import User
+from accounts.names import clean_name
+
+
+def _clean_display_name(form: forms.ModelForm) -> str:
+    """Staff type names too: the same rules as the profile page (empty is
+    allowed here: the player is asked for a name when they sign in)."""
+    name = form.cleaned_data.get("display_name") or ""
+    return clean_name(name) if name.strip() else ""
 
 
 class UserCreationForm(AdminUserCreationForm):
@@ -15,11 +24,17 @@ class UserCreationForm(AdminUserCreationForm):
         model = User
         fields = ("username", "email", "display_name")
 
+    def clean_display_name(self) -> str:
+        return _clean_display_name(self)
+
 
 class UserEditForm(UserChangeForm):
     class Meta(UserChangeForm.Meta):
         model = User
         fields = "__all__"
+
+    def clean_display_name(self) -> str:
+        return _clean_display_name(self)
 
 
 @admin.register(User)

@@ -8,6 +8,7 @@ import zoneinfo
 from django import forms
 
 from accounts.models import User
+from accounts.names import clean_name
 from accounts.services import normalize_email
 
 
@@ -34,7 +35,8 @@ class ProfileForm(forms.ModelForm):
         label="Display name",
         min_length=1,
         max_length=40,
-        help_text="Shown to other players. Your email address never is.",
+        help_text="Shown to other players. Your email address never is. Letters, digits "
+        "and punctuation; no web or email addresses.",
         error_messages={
             "required": "Enter the name other players will see.",
             "max_length": "Keep your display name to 40 characters or fewer.",
@@ -53,6 +55,9 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ["display_name", "time_zone"]
+
+    def clean_display_name(self) -> str:
+        return clean_name(self.cleaned_data["display_name"])
 
 
 class EmailChangeForm(forms.Form):

@@ -8,6 +8,8 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from accounts.names import shown_name
+
 
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
@@ -38,7 +40,10 @@ class User(AbstractUser):
 
     @property
     def public_name(self) -> str:
-        return self.display_name or f"player {self.pk}"
+        """The display name, or ``player <id>`` while there is none or it is one
+        the name rules refuse (stored before they did): what reaches other
+        players' pages and emails is always a name the rules accept."""
+        return shown_name(self.display_name) or f"player {self.pk}"
 
 
 class MailAllowance(models.Model):

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from accounts import limits, tokens
 from accounts.models import User, validate_time_zone
+from accounts.names import clean_name
 
 EMAIL_CHANGE_DAYS = 3
 #: What a failed send raises, for the SMTP backend and for Anymail's.
@@ -193,9 +194,9 @@ def sign_in_with_link(link: tokens.SignInLink) -> tuple[User, bool]:
 
 
 def update_profile(user: User, *, display_name: str, time_zone: str) -> User:
-    display_name = display_name.strip()
-    if not 1 <= len(display_name) <= 40:
-        raise ValueError("a display name has 1 to 40 characters")
+    """Set the name and time zone; ``ValidationError`` (with a message for
+    people) for a name the rules of :mod:`accounts.names` refuse."""
+    display_name = clean_name(display_name)
     validate_time_zone(time_zone)
     user.display_name = display_name
     user.time_zone = time_zone

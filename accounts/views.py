@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts import services, tokens
 from accounts.forms import EmailChangeForm, ProfileForm, SignInForm
 from accounts.models import User
+from accounts.names import shown_name
 
 log = logging.getLogger(__name__)
 
@@ -144,12 +145,15 @@ def sign_in_confirm(request: HttpRequest, token: str) -> HttpResponse:
     except services.AccountError as exc:
         return link_problem(request, "You cannot sign in", str(exc), status=403)
     login(request, user, backend=MODEL_BACKEND)
-    if not user.display_name:
+    if shown_name(user.display_name) is None:
         messages.info(
             request,
             "Welcome! Choose the name other players will see, then you are ready to play."
             if created
-            else "Choose the name other players will see.",
+            else "Choose the name other players will see."
+            if not user.display_name
+            else "Your display name breaks the rules for names, so other players see "
+            f"“{user.public_name}” instead: choose another name.",
         )
         profile_url = reverse("accounts:profile")
         if next_url:

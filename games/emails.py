@@ -16,6 +16,7 @@ from __future__ import annotations
 import email.message
 import email.policy
 import re
+import unicodedata
 import zoneinfo
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -50,6 +51,10 @@ REPLY_KINDS = frozenset({Notification.Kind.REPLY_DONE, Notification.Kind.REPLY_R
 #: RFC 5322's limit on a line, for headers (see :class:`GameEmail`).
 MAX_HEADER_LINE = 998
 Kind = Notification.Kind
+#: Characters :func:`one_line` drops, but for whitespace (CR and LF among them),
+#: which it folds into single spaces: control, format, surrogate, private use,
+#: unassigned.
+_NOT_IN_HEADERS = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 #: A Message-ID that may be named in our headers (anything else is left out).
 MESSAGE_ID = re.compile(r"<[!-;=?-~]{1,250}>")
 
@@ -94,8 +99,13 @@ def names_in_words(names: list[str]) -> str:
 
 
 def one_line(text: str) -> str:
-    """A header-safe version of ``text`` (names go into subjects)."""
-    return " ".join(text.split())
+    """A header-safe version of ``text`` (names go into subjects): one line,
+    without control, invisible or unencodable characters (a lone surrogate
+    would fail every try to send it)."""
+    kept = "".join(
+        ch for ch in text if ch.isspace() or unicodedata.category(ch) not in _NOT_IN_HEADERS
+    )
+    return " ".join(kept.split())
 
 
 def thread_id(game_id: int) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from accounts.names import shown_name
 from games.engine import (
     Event,
     Exchanged,
@@ -68,9 +69,16 @@ class BoardView:
     seq: int
 
 
+def player_names(players: Sequence[str]) -> list[str]:
+    """The players' names as pages and emails show them.  A game's log keeps
+    the names its players had when it began; one that the name rules refuse
+    (kept from before they did: a line break, a link) shows as its seat."""
+    return [shown_name(name) or f"Seat {i + 1}" for i, name in enumerate(players)]
+
+
 def board_view(state: GameState, seat: int | None) -> BoardView:
     """The board for ``seat`` (``None``: a spectator)."""
-    players = list(state.players)
+    players = player_names(state.players)
     return BoardView(
         lines=[
             LineView(
@@ -103,7 +111,7 @@ def board_view(state: GameState, seat: int | None) -> BoardView:
 
 def describe(before: GameState, event: Event, after: GameState) -> str:
     """One move in words, from what every viewer may know."""
-    name = before.players
+    name = player_names(before.players)
     match event:
         case WordBuilt(seat, line, tiles):
             previous = before.lines[line].owner

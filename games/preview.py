@@ -37,7 +37,7 @@ from games.engine.notation import CallJumbulaya, WordSpec, explicit_word, verb_o
 from games.engine.state import JUMBULAYA_TIERS
 from games.engine.tiles import Tiles, letters
 from games.models import Game
-from games.presenters import END_WORDS
+from games.presenters import END_WORDS, player_names
 
 PreviewKind = Literal["word", "pass", "exchange", "resign", "jumbulaya", "refused"]
 
@@ -126,7 +126,7 @@ def _word_preview(state: GameState, notation: str, event: WordBuilt) -> MovePrev
         f"To your rack: {_tiles_text(tuple(to_rack))}.",
         f"Line {number} will score {_plural(points, 'point')} for you"
         + (
-            f", taking it from {state.players[owner]}."
+            f", taking it from {player_names(state.players)[owner]}."
             if owner is not None and owner != event.seat
             else "."
         ),

@@ -35,7 +35,7 @@ from games.engine import (
 )
 from games.engine.record import read_turn, turn_of
 from games.models import Game, RecordUpload
-from games.presenters import BoardView, board_view, history
+from games.presenters import BoardView, board_view, history, player_names
 from games.services import load_events
 
 #: The largest record file accepted for upload.
@@ -267,7 +267,7 @@ def _racks(state: GameState) -> list[RackView]:
             resigned=seat in state.resigned,
             to_move=state.turn == seat,
         )
-        for seat, name in enumerate(state.players)
+        for seat, name in enumerate(player_names(state.players))
     ]
 
 

@@ -11,11 +11,14 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
+from accounts.names import look_alike
 from games import claims, deadlines, lexicons, mail_preferences, models, outbox
 from games.engine import (
     Event as EngineEvent,
@@ -66,6 +69,12 @@ class CannotJoin(ServiceError):
 
 class NotAPlayer(ServiceError):
     code = "not_a_player"
+
+
+class OverLimit(ServiceError):
+    """More games or invitations than an account may make in a day."""
+
+    code = "over_limit"
 
 
 @dataclass
@@ -217,6 +226,66 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
 
 # --- creating and joining games ----------------------------------------------
 
+#: What the daily limits on games and invitations count: any 24 hours.
+LIMIT_WINDOW = timedelta(hours=24)
+
+
+def _moment(when: datetime, user: User) -> str:
+    """A moment in the user's time zone, to the next minute: ``Tue 3 Jun, 14:05 (UTC)``."""
+    zone = deadlines.time_zone(user.time_zone)
+    local = timezone.localtime(when + timedelta(minutes=1), zone)
+    return f"{local:%a} {local.day} {local:%b}, {local:%H:%M} ({zone.key})"
+
+
+def _check_daily_limits(creator: User, invitations: int) -> None:
+    """Refuse a game beyond what one account may create in 24 hours:
+    ``JUMBULAYA_GAMES_PER_DAY`` games and ``JUMBULAYA_INVITATIONS_PER_DAY``
+    invitation emails (one per address invited to a game; open games need
+    none).  Counted in the database, so the limits hold across processes; the
+    caller holds the creator's row locked, so two games created at once cannot
+    both take the last place.  Staff are exempt (they set up games for others)."""
+    if creator.is_staff:
+        return
+    since = timezone.now() - LIMIT_WINDOW
+    games_limit = settings.JUMBULAYA_GAMES_PER_DAY
+    if games_limit > 0:
+        created = list(
+            Game.objects.filter(created_by=creator, created_at__gt=since)
+            .order_by("-created_at")
+            .values_list("created_at", flat=True)[:games_limit]
+        )
+        if len(created) >= games_limit:
+            frees = _moment(created[-1] + LIMIT_WINDOW, creator)
+            games = "game" if games_limit == 1 else "games"
+            raise OverLimit(
+                f"You have created {games_limit} {games} in the last 24 hours, as many as one "
+                f"account may. You can create another from {frees}."
+            )
+    limit = settings.JUMBULAYA_INVITATIONS_PER_DAY
+    if limit <= 0 or not invitations:
+        return
+    allowed = f"{limit} invitation{'s' if limit != 1 else ''} in 24 hours"
+    if invitations > limit:
+        raise OverLimit(f"One account may send at most {allowed}.")
+    # The newest first: when the (limit - invitations + 1)-th newest leaves the
+    # window, this game's invitations fit.
+    sent = list(
+        Seat.objects.filter(game__created_by=creator, game__created_at__gt=since)
+        .exclude(invited_email="")
+        .order_by("-game__created_at")
+        .values_list("game__created_at", flat=True)[:limit]
+    )
+    room = limit - len(sent)
+    if invitations > room:
+        frees = _moment(sent[limit - invitations] + LIMIT_WINDOW, creator)
+        plural = "s" if invitations != 1 else ""
+        raise OverLimit(
+            f"One account may send {allowed}, and your games have sent "
+            f"{len(sent)} in the last 24 hours. This game's {invitations} invitation{plural} "
+            f"can go from {frees}. Until then, invite fewer people ({room or 'none'} now), or "
+            "make the game open so that anyone can join it without an invitation."
+        )
+
 
 def create_game(
     creator: User,
@@ -232,7 +301,8 @@ def create_game(
     skip_weekends: bool = False,
     timeout_limit: int = 3,
 ) -> Game:
-    """A new game with the creator in seat 0 and invitations for others."""
+    """A new game with the creator in seat 0 and invitations for others,
+    within the creator's daily limits (:class:`OverLimit`)."""
     if not 2 <= seat_count <= 4:
         raise ServiceError("A game has 2 to 4 players.")
     if not models.MIN_MOVE_HOURS <= move_hours <= models.MAX_MOVE_HOURS:
@@ -260,6 +330,9 @@ def create_game(
             )
     lexicon = lexicons.load(lexicon_name)
     with transaction.atomic():
+        # The creator's row, locked: two games created at once are counted in turn.
+        User.objects.select_for_update().filter(pk=creator.pk).exists()
+        _check_daily_limits(creator, len(emails))
         game = Game.objects.create(
             created_by=creator,
             seat_count=seat_count,
@@ -299,12 +372,28 @@ def join_game(game_id: int, user: User) -> Seat:
             seat = next((s for s in free if not s.invited_email), None)
         if seat is None:
             raise CannotJoin("There is no seat for you in this game: ask for an invitation.")
+        _check_names_apart(user, [s.user_id for s in seats if s.user_id is not None])
         seat.user = user
         seat.joined_at = timezone.now()
         seat.save(update_fields=["user", "joined_at"])
         if all(s.user_id is not None for s in seats):
             _start(game, seats)
     return seat
+
+
+def _check_names_apart(user: User, seated: list[int]) -> None:
+    """Refuse a seat to a player whose name could be taken for that of a player
+    already seated ("Ann" and "ann", "Bob" and "B0b"): pages and emails name
+    players by their names alone."""
+    mine = display_name(user)
+    for other in User.objects.filter(pk__in=seated).only("pk", "display_name"):
+        theirs = display_name(other)
+        if look_alike(mine, theirs):
+            raise CannotJoin(
+                f"Your display name, “{mine}”, could be taken for that of {theirs}, who "
+                "already has a seat in this game. Choose a name the others can tell apart "
+                "on your profile page (an initial will do), then join."
+            )
 
 
 def _start(game: Game, seats: list[Seat]) -> None:
@@ -427,6 +516,7 @@ __all__ = [
     "CannotJoin",
     "DuplicateMove",
     "NotAPlayer",
+    "OverLimit",
     "Refusal",
     "ServiceError",
     "StaleMove",

@@ -204,6 +204,10 @@ JUMBULAYA_SIGN_IN_MINUTES = int(envstr("JUMBULAYA_SIGN_IN_MINUTES", "30"))
 JUMBULAYA_ACCOUNT_MAILS_PER_ADDRESS = int(envstr("JUMBULAYA_ACCOUNT_MAILS_PER_ADDRESS", "5"))
 JUMBULAYA_ACCOUNT_MAILS_PER_CLIENT = int(envstr("JUMBULAYA_ACCOUNT_MAILS_PER_CLIENT", "20"))
 JUMBULAYA_ACCOUNT_MAILS_PER_HOUR = int(envstr("JUMBULAYA_ACCOUNT_MAILS_PER_HOUR", "200"))
+#: Games one account may create, and invitation emails its games may send, in any
+#: 24 hours (counted in the database; staff are exempt; 0: no limit).
+JUMBULAYA_GAMES_PER_DAY = int(envstr("JUMBULAYA_GAMES_PER_DAY", "20"))
+JUMBULAYA_INVITATIONS_PER_DAY = int(envstr("JUMBULAYA_INVITATIONS_PER_DAY", "10"))
 # Passwordless sign-in: stay signed in for a year.
 SESSION_COOKIE_AGE = 365 * 24 * 3600
 

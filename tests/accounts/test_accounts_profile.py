@@ -89,7 +89,7 @@ def test_profile_validation(
 
 def test_update_profile_service_validates(account: Account) -> None:
     ann = account("ann")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValidationError):
         services.update_profile(ann, display_name="", time_zone="UTC")
     with pytest.raises(ValidationError):
         services.update_profile(ann, display_name="Ann", time_zone="Nowhere/Else")
