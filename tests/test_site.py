@@ -51,7 +51,7 @@ def test_an_id_too_long_for_the_database_is_not_found(
 def test_every_setting_read_from_the_environment_is_in_env_example() -> None:
     root = Path(__file__).resolve().parent.parent
     source = (root / "jumbulaya_site" / "settings.py").read_text()
-    read = set(re.findall(r'env(?:bool|str|list)\(\s*"([A-Z_]+)"', source))
+    read = set(re.findall(r'env(?:bool|str|list|int)\(\s*"([A-Z_]+)"', source))
     documented = set(re.findall(r"^#? ?([A-Z][A-Z_]+)=", (root / ".env.example").read_text(), re.M))
     assert len(read) > 20
     assert read - documented == set()
