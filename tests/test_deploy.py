@@ -1,6 +1,6 @@
 """Production settings: HTTPS (the redirect and HSTS) on unless DEBUG, each from the
-environment; ``check --deploy`` finds nothing in a production environment; a bad
-value stops the process at start."""
+environment; ``check --deploy`` finds nothing with what deploy/README.md says to set;
+a bad value stops the process at start."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from django.test import Client
 
 REPO = Path(__file__).resolve().parent.parent
 
-#: A production environment behind a proxy.
+#: A production environment as deploy/README.md describes it (each name is checked to
+#: be there).
 PRODUCTION = {
     "DJANGO_SECRET_KEY": "x7Qp2vL9sKd4mW8zR1tY6uN3bF5hJ0cG-aE_iO7lP2qS9wX4kM1nB8vZ3rT6yU",
     "DJANGO_ALLOWED_HOSTS": "jumbulaya.example.com",
@@ -60,9 +61,11 @@ def settings_in(tmp_path: Path, env: dict[str, str], names: list[str]) -> dict[s
     return result
 
 
-def test_check_deploy_finds_nothing_with_production_settings(
+def test_check_deploy_finds_nothing_with_the_documented_production_settings(
     tmp_path: Path,
 ) -> None:
+    documented = (REPO / "deploy" / "README.md").read_text()
+    assert [name for name in PRODUCTION if name not in documented] == []
     done = django(tmp_path, PRODUCTION, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "System check identified no issues" in done.stdout, done.stdout + done.stderr
@@ -130,7 +133,7 @@ def test_plain_http_is_redirected_to_https_but_healthz_answers(settings: Any) ->
     # A health check that reaches gunicorn directly, without the proxy's header.
     health = client.get("/healthz")
     assert health.status_code == 200 and health.content == b"ok"
-    # Through a proxy: HTTPS, and browsers are told to keep to it.
+    # Through the proxy of deploy/README.md: HTTPS, and browsers are told to keep to it.
     proxied = client.get("/account/sign-in/", headers={"X-Forwarded-Proto": "https"})
     assert proxied.status_code == 200
     assert proxied["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains"
