@@ -1,5 +1,7 @@
-"""The pages need nothing a strict Content-Security-Policy refuses: no inline scripts
-or styles, no event handler attributes, neither htmx's eval nor its own <style>."""
+"""The Content-Security-Policy: every page carries it, no page needs what it refuses
+(inline scripts and styles, event handler attributes, htmx's eval and its own <style>),
+and an email in the local mailbox is shown under a policy of its own. The browser tests
+(tests/e2e) check that no page logs a violation."""
 
 from __future__ import annotations
 
@@ -11,11 +13,31 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 
+from devmail.models import Message
 from games.models import Game
 
 REPO = Path(__file__).resolve().parent.parent
+
+#: The site's policy, nonces left out.
+SITE_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+
+
+def policy(response: Any, header: str = "Content-Security-Policy") -> dict[str, list[str]]:
+    """The policy as directive: sources, nonces left out."""
+    directives = [d.split() for d in response[header].split(";")]
+    return {d[0]: [v for v in d[1:] if not v.startswith("'nonce-")] for d in directives}
 
 
 class _InlineCode(HTMLParser):
@@ -73,6 +95,25 @@ def test_the_inline_code_finder_finds_it() -> None:
 
 
 @pytest.mark.django_db
+def test_every_page_carries_the_policy(
+    client: Client, started_game: Callable[..., Game], settings: Any
+) -> None:
+    settings.JUMBULAYA_MAILBOX = True
+    for path in ("/", "/account/sign-in/"):  # signed out
+        assert policy(client.get(path)) == SITE_POLICY, path
+    game = started_game()
+    client.force_login(game.seats.get(index=0).user)
+    paths = ["/dashboard/", "/games/new/", "/games/open/", f"/games/{game.pk}/",
+             "/records/upload/", "/account/profile/", "/settings/email/", "/vacation/",
+             "/dev/mailbox/"]  # fmt: skip
+    for path in paths:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert policy(response) == SITE_POLICY, path
+        assert inline_code(response.content.decode()) == [], path
+
+
+@pytest.mark.django_db
 def test_htmx_is_configured_for_the_policy(
     client: Client, started_game: Callable[..., Game]
 ) -> None:
@@ -91,3 +132,58 @@ def test_htmx_is_configured_for_the_policy(
     on_the_game = htmx_config(f"/games/{game.pk}/")
     assert on_the_game["includeIndicatorStyles"] is False and on_the_game["allowEval"] is False
     assert {"code": "422", "swap": True} in on_the_game["responseHandling"]
+
+
+@pytest.mark.django_db
+def test_the_csrf_failure_page_keeps_its_style_by_the_nonce() -> None:
+    client = Client(enforce_csrf_checks=True)
+    refused = client.post("/account/sign-in/", {"email": "ann@example.com"})
+    assert refused.status_code == 403
+    nonce = re.search(r'<style nonce="([^"]+)">', refused.content.decode())
+    assert nonce is not None
+    assert f"'nonce-{nonce.group(1)}'" in refused["Content-Security-Policy"].split("; ")[2]
+
+
+HEAD = '<meta charset="utf-8">'
+BODY = (
+    '<body><p style="color:#2f5d50">Your turn: <a href="http://127.0.0.1:8000/">open</a></p></body>'
+)
+
+
+@pytest.mark.django_db
+def test_an_emails_html_is_framed_under_a_policy_of_its_own(settings: Any, client: Client) -> None:
+    """A srcdoc frame would take the page's policy, which refuses the inline styles an
+    email is made of: the HTML comes from its own address, with its own policy."""
+    settings.JUMBULAYA_MAILBOX = True
+    settings.MAILERS = {"default": {"BACKEND": "devmail.backend.EmailBackend", "OPTIONS": {}}}
+    email = EmailMultiAlternatives("Your turn", "Your turn", to=["ann@example.com"])
+    email.attach_alternative(f"<!doctype html><html><head>{HEAD}</head>{BODY}</html>", "text/html")
+    email.send()
+    EmailMultiAlternatives("Plain", "Only text", to=["ann@example.com"]).send()
+    html, plain = Message.objects.order_by("pk")
+
+    page = client.get(f"/dev/mailbox/{html.pk}/")
+    frame = re.search(r"<iframe [^>]*>", page.content.decode())
+    assert frame is not None
+    assert f'src="/dev/mailbox/{html.pk}/html/"' in frame.group(0)
+    assert 'sandbox="allow-popups allow-top-navigation-by-user-activation"' in frame.group(0)
+    assert "srcdoc" not in frame.group(0)
+
+    shown = client.get(f"/dev/mailbox/{html.pk}/html/")
+    assert shown.status_code == 200
+    # Its links open in the mailbox's window: the site's pages refuse to be framed.
+    assert shown.content.decode() == (
+        f'<!doctype html><html><head><base target="_top">{HEAD}</head>{BODY}</html>'
+    )
+    assert policy(shown) == {
+        "default-src": ["'none'"],
+        "style-src": ["'unsafe-inline'"],
+        "img-src": ["data:"],
+        "base-uri": ["'none'"],
+        "form-action": ["'none'"],
+        "frame-ancestors": ["'self'"],
+    }
+    assert shown["X-Frame-Options"] == "SAMEORIGIN"
+    assert client.get(f"/dev/mailbox/{plain.pk}/html/").status_code == 404
+    settings.JUMBULAYA_MAILBOX = False
+    assert client.get(f"/dev/mailbox/{html.pk}/html/").status_code == 404

@@ -41,7 +41,7 @@ def test_an_id_too_long_for_the_database_is_not_found(
     big = "9" * digits
     form = {"notation": "pass", "expected_seq": "1", "idempotency_key": "k" * 20}
     for path in ("games/{}/", "games/{}/record.json", "games/{}/replay/", "records/{}/",
-                 "dev/mailbox/{}/"):  # fmt: skip
+                 "dev/mailbox/{}/", "dev/mailbox/{}/html/"):  # fmt: skip
         assert client.get("/" + path.format(big)).status_code == 404, path
     for path in ("games/{}/move/", "games/{}/preview/", "games/{}/join/",
                  "dev/mailbox/{}/reply/"):  # fmt: skip
