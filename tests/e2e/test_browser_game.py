@@ -20,6 +20,7 @@ from games.engine.tiles import full_set
 from games.models import Event, Game, Seat
 from games.services import event_row
 from tests.conftest import BOARD_LINES, BOARD_RACKS
+from tests.e2e.conftest import PolicyWatch
 
 LINES, RACKS = BOARD_LINES, BOARD_RACKS
 
@@ -61,9 +62,10 @@ def a_dealt_game(word_list: str, ann: User, bob: User) -> Game:
     return game
 
 
-def sign_in(browser: Any, base: str, email: str) -> Any:
-    """A browser context signed in through the real email flow."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+def sign_in(browser: Any, base: str, email: str, csp: PolicyWatch) -> Any:
+    """A browser context signed in through the real email flow, watched for
+    violations of the Content-Security-Policy."""
+    context = csp.watch(browser.new_context(viewport={"width": 390, "height": 844}))
     page = context.new_page()
     page.goto(f"{base}/account/sign-in/")
     page.fill("input[name=email]", email)
@@ -92,13 +94,15 @@ def send(page: Any, notation: str) -> None:
     post(page, "#move-form button.primary")
 
 
-def test_two_players_play_a_whole_game(live_server: Any, browser: Any, board_words: str) -> None:
+def test_two_players_play_a_whole_game(
+    live_server: Any, browser: Any, board_words: str, csp: PolicyWatch
+) -> None:
     ann = User.objects.create_user(username="ann", email="ann@example.com", display_name="Ann")
     bob = User.objects.create_user(username="bob", email="bob@example.com", display_name="Bob")
     game = a_dealt_game(board_words, ann, bob)
     base = live_server.url
-    anns = sign_in(browser, base, "ann@example.com")
-    bobs = sign_in(browser, base, "bob@example.com")
+    anns = sign_in(browser, base, "ann@example.com", csp)
+    bobs = sign_in(browser, base, "bob@example.com", csp)
     url = f"{base}/games/{game.pk}/"
     anns.goto(url)
     bobs.goto(url)
@@ -164,3 +168,5 @@ def test_two_players_play_a_whole_game(live_server: Any, browser: Any, board_wor
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
     assert game.state is not None and game.state["jumbulaya"]["points"] == 10
+    # The pages, htmx and the compose script needed nothing the policy refuses.
+    assert csp.violations == []
