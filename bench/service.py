@@ -85,6 +85,7 @@ def _server_env(db_url: str, var_dir: Path) -> dict[str, str]:
         "DJANGO_SECRET_KEY": SECRET_KEY,
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "DJANGO_SECURE_COOKIES": "0",
+        "DJANGO_SECURE_SSL_REDIRECT": "0",  # the clients speak plain HTTP
         "DJANGO_ROOT_URLCONF": "bench.hello_urls",
         "DJANGO_LOG_LEVEL": "WARNING",
         "DJANGO_DEBUG": "0",

@@ -7,5 +7,6 @@ app_name = "devmail"
 urlpatterns = [
     path("", views.inbox, name="inbox"),
     path("<id:message_id>/", views.message, name="message"),
+    path("<id:message_id>/html/", views.message_html, name="html"),
     path("<id:message_id>/reply/", views.reply, name="reply"),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -9,6 +10,9 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.csp import CSP
+from django.views.decorators.clickjacking import xframe_options_sameorigin
+from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET, require_POST
 
 from devmail.models import Message
@@ -22,6 +26,20 @@ SAID = {
 }
 #: The longest reply the form takes.
 MAX_REPLY = 50_000
+#: The policy of an email's HTML: the inline styles emails are made of, and nothing else
+#: (no script, nothing fetched), shown only in a frame of the mailbox's own pages.
+EMAIL_CSP: dict[str, list[str]] = {
+    "default-src": [CSP.NONE],
+    "style-src": [CSP.UNSAFE_INLINE],
+    "img-src": ["data:"],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.NONE],
+    "frame-ancestors": [CSP.SELF],
+}
+
+
+#: Links in an email open in the mailbox's window: the site's pages refuse to be framed.
+LINKS_TO_TOP = '<base target="_top">'
 
 
 def _mailbox_on() -> None:
@@ -49,6 +67,22 @@ def message(request: HttpRequest, message_id: int) -> HttpResponse:
         "devmail/message.html",
         {"mail": mail, "reply_to": reply_to, "quoted": quoted(mail) if reply_to else ""},
     )
+
+
+@require_GET
+@xframe_options_sameorigin
+@csp_override(EMAIL_CSP)
+def message_html(request: HttpRequest, message_id: int) -> HttpResponse:
+    """An email's HTML, for the frame on its page. It is served apart, under a policy of
+    its own: a srcdoc frame takes the page's policy, which refuses inline styles."""
+    _mailbox_on()
+    mail = get_object_or_404(Message, pk=message_id)
+    if not mail.html:
+        raise Http404("This email has no HTML version.")
+    head = re.search(r"<head\b[^>]*>", mail.html, re.IGNORECASE)
+    at = head.end() if head else 0
+    html = mail.html[:at] + LINKS_TO_TOP + mail.html[at:]
+    return HttpResponse(html, content_type="text/html; charset=utf-8")
 
 
 @require_POST

@@ -5,15 +5,25 @@ SQLite under var/ by default; PostgreSQL (or anything dj-database-url parses) vi
 """
 
 import os
+import re
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 def envbool(name: str, default: str = "0") -> bool:
-    return (os.environ.get(name) or default).strip().lower() in {"1", "true", "yes", "on"}
+    """1/true/yes/on or 0/false/no/off (any case); unset or empty is the default.
+    Anything else stops the process: a typo must not quietly turn a setting off."""
+    value = (os.environ.get(name) or default).strip().lower()
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name}={os.environ.get(name)!r}: expected 1 or 0 (or true/false)")
 
 
 def envstr(name: str, default: str = "") -> str:
@@ -23,6 +33,15 @@ def envstr(name: str, default: str = "") -> str:
 
 def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in envstr(name, default).split(",") if item.strip()]
+
+
+def envint(name: str, default: str) -> int:
+    """A whole number, 0 or more; unset or empty is the default. Anything else stops the
+    process."""
+    value = envstr(name, default).strip()
+    if not re.fullmatch(r"[0-9]+", value):
+        raise ImproperlyConfigured(f"{name}={value!r}: expected a whole number, 0 or more")
+    return int(value)
 
 
 DEBUG = envbool("DJANGO_DEBUG")
@@ -62,6 +81,7 @@ LOGIN_REDIRECT_URL = "games:dashboard"
 MIDDLEWARE = [
     "jumbulaya_site.middleware.RequestSizeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -85,6 +105,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
             ],
         },
     },
@@ -275,6 +296,37 @@ if envbool("DJANGO_SECURE_PROXY_SSL_HEADER"):
     # Only behind a proxy that sets X-Forwarded-Proto itself.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 CSRF_TRUSTED_ORIGINS = envlist("DJANGO_CSRF_TRUSTED_ORIGINS", "")
+
+# HTTPS, behind a proxy as in deploy/README.md. Unless DEBUG is on, plain-HTTP requests are
+# redirected to HTTPS, and HTTPS responses tell browsers to use nothing else for a year
+# (HSTS). /healthz answers over plain HTTP too: health checks reach gunicorn directly,
+# without the proxy's X-Forwarded-Proto, and would take the redirect for a failure.
+SECURE_SSL_REDIRECT = envbool("DJANGO_SECURE_SSL_REDIRECT", "0" if DEBUG else "1")
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = envint("DJANGO_SECURE_HSTS_SECONDS", "0" if DEBUG else str(365 * 24 * 3600))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool(
+    "DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", "0" if DEBUG else "1"
+)
+# Preloading binds every browser for months even after it is withdrawn: the operator must
+# ask for it. Until then check --deploy's reminder that it is off (W021) is silenced.
+SECURE_HSTS_PRELOAD = envbool("DJANGO_SECURE_HSTS_PRELOAD")
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+
+# Content-Security-Policy, in DEBUG runs too: scripts, styles and images from the site
+# itself (STATIC_URL is a path on it), nothing inline (htmx is told in base.html to need
+# neither a <style> nor eval), no plugins, no framing. The nonce serves Django's own pages
+# that carry one (the CSRF failure page's <style>); its debug pages go without a policy.
+# An email in the local mailbox has a policy of its own (devmail.views.EMAIL_CSP).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "img-src": [CSP.SELF, "data:"],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 
 LOGGING = {
     "version": 1,

@@ -20,10 +20,13 @@ if TYPE_CHECKING:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Production settings leave SECRET_KEY empty unless it is set; tests sign
-    sessions and links, so they get a key of their own."""
+    sessions and links, so they get a key of their own. They also redirect plain
+    HTTP to HTTPS, and the test client and live servers speak plain HTTP: that
+    redirect is tested on its own (tests/test_deploy.py)."""
     from django.conf import settings
 
     settings.SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or "test-only-secret-key"
+    settings.SECURE_SSL_REDIRECT = False
 
 
 @pytest.fixture

@@ -41,7 +41,7 @@ def test_an_id_too_long_for_the_database_is_not_found(
     big = "9" * digits
     form = {"notation": "pass", "expected_seq": "1", "idempotency_key": "k" * 20}
     for path in ("games/{}/", "games/{}/record.json", "games/{}/replay/", "records/{}/",
-                 "dev/mailbox/{}/"):  # fmt: skip
+                 "dev/mailbox/{}/", "dev/mailbox/{}/html/"):  # fmt: skip
         assert client.get("/" + path.format(big)).status_code == 404, path
     for path in ("games/{}/move/", "games/{}/preview/", "games/{}/join/",
                  "dev/mailbox/{}/reply/"):  # fmt: skip
@@ -51,7 +51,7 @@ def test_an_id_too_long_for_the_database_is_not_found(
 def test_every_setting_read_from_the_environment_is_in_env_example() -> None:
     root = Path(__file__).resolve().parent.parent
     source = (root / "jumbulaya_site" / "settings.py").read_text()
-    read = set(re.findall(r'env(?:bool|str|list)\(\s*"([A-Z_]+)"', source))
+    read = set(re.findall(r'env(?:bool|str|list|int)\(\s*"([A-Z_]+)"', source))
     documented = set(re.findall(r"^#? ?([A-Z][A-Z_]+)=", (root / ".env.example").read_text(), re.M))
     assert len(read) > 20
     assert read - documented == set()

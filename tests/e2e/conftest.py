@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -41,3 +42,26 @@ def browser() -> Iterator[object]:
         browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+class PolicyWatch:
+    """What the browser says about the Content-Security-Policy in the contexts it
+    watches: chromium logs every violation (on a page or in a frame) to the console as
+    "... violates the following Content Security Policy directive ..."."""
+
+    def __init__(self) -> None:
+        self.violations: list[str] = []
+
+    def watch(self, context: Any) -> Any:
+        context.on("console", self._console)
+        return context
+
+    def _console(self, message: Any) -> None:
+        if "content security policy" in message.text.lower():
+            self.violations.append(f"{message.location.get('url')}: {message.text}")
+
+
+@pytest.fixture
+def csp() -> PolicyWatch:
+    """``csp.watch(browser.new_context())``; at the end, ``csp.violations == []``."""
+    return PolicyWatch()

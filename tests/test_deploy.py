@@ -1,0 +1,153 @@
+"""Production settings: HTTPS (the redirect and HSTS) on unless DEBUG, each from the
+environment; ``check --deploy`` finds nothing with what deploy/README.md says to set;
+a bad value stops the process at start."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+
+REPO = Path(__file__).resolve().parent.parent
+
+#: A production environment as deploy/README.md describes it (each name is checked to
+#: be there).
+PRODUCTION = {
+    "DJANGO_SECRET_KEY": "x7Qp2vL9sKd4mW8zR1tY6uN3bF5hJ0cG-aE_iO7lP2qS9wX4kM1nB8vZ3rT6yU",
+    "DJANGO_ALLOWED_HOSTS": "jumbulaya.example.com",
+    "DJANGO_SECURE_PROXY_SSL_HEADER": "1",
+    "JUMBULAYA_SITE_URL": "https://jumbulaya.example.com",
+    "ANYMAIL_WEBHOOK_SECRET": "inbound:h8Kq3Zr7Vt2Wm9Xp4Lc6",
+}
+
+#: The settings this file is about.
+HTTPS_SETTINGS = [
+    "SECURE_SSL_REDIRECT",
+    "SECURE_HSTS_SECONDS",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "SECURE_HSTS_PRELOAD",
+]
+
+
+def django(tmp_path: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """``python *args`` in the repository, with ``env`` and nothing else of this
+    process's environment but PATH (no DATABASE_URL, no DJANGO_DEBUG)."""
+    base = {
+        "PATH": os.environ["PATH"],
+        "DJANGO_SETTINGS_MODULE": "jumbulaya_site.settings",
+        "JUMBULAYA_VAR_DIR": str(tmp_path / "var"),
+    }
+    return subprocess.run(
+        [sys.executable, *args], cwd=REPO, env=base | env, capture_output=True, text=True
+    )
+
+
+def settings_in(tmp_path: Path, env: dict[str, str], names: list[str]) -> dict[str, Any]:
+    """What the settings module makes of ``env``, for ``names``."""
+    code = (
+        "import json, django; from django.conf import settings; django.setup(); "
+        f"print(json.dumps({{n: getattr(settings, n) for n in {names!r}}}))"
+    )
+    done = django(tmp_path, env, "-c", code)
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def test_check_deploy_finds_nothing_with_the_documented_production_settings(
+    tmp_path: Path,
+) -> None:
+    documented = (REPO / "deploy" / "README.md").read_text()
+    assert [name for name in PRODUCTION if name not in documented] == []
+    done = django(tmp_path, PRODUCTION, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "System check identified no issues" in done.stdout, done.stdout + done.stderr
+
+
+def test_https_is_on_by_default_in_production_and_off_in_debug(tmp_path: Path) -> None:
+    assert settings_in(tmp_path, PRODUCTION, HTTPS_SETTINGS) == {
+        "SECURE_SSL_REDIRECT": True,
+        "SECURE_HSTS_SECONDS": 365 * 24 * 3600,
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS": True,
+        "SECURE_HSTS_PRELOAD": False,  # a commitment: only when asked for
+    }
+    assert settings_in(tmp_path, {"DJANGO_DEBUG": "1"}, HTTPS_SETTINGS) == {
+        "SECURE_SSL_REDIRECT": False,  # make run serves plain HTTP
+        "SECURE_HSTS_SECONDS": 0,
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS": False,
+        "SECURE_HSTS_PRELOAD": False,
+    }
+
+
+def test_each_https_setting_comes_from_the_environment(tmp_path: Path) -> None:
+    chosen = PRODUCTION | {
+        "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "DJANGO_SECURE_HSTS_SECONDS": "3600",
+        "DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS": "false",
+        "DJANGO_SECURE_HSTS_PRELOAD": "yes",
+    }
+    names = [*HTTPS_SETTINGS, "SILENCED_SYSTEM_CHECKS"]
+    assert settings_in(tmp_path, chosen, names) == {
+        "SECURE_SSL_REDIRECT": False,
+        "SECURE_HSTS_SECONDS": 3600,
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS": False,
+        "SECURE_HSTS_PRELOAD": True,
+        "SILENCED_SYSTEM_CHECKS": [],  # preloading asked for: check --deploy says all
+    }
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("DJANGO_SECURE_HSTS_SECONDS", "abc"),
+        ("DJANGO_SECURE_HSTS_SECONDS", "-1"),
+        ("DJANGO_SECURE_SSL_REDIRECT", "ture"),
+    ],
+)
+def test_a_bad_value_stops_the_start(tmp_path: Path, name: str, value: str) -> None:
+    """Not a silent default: a typo must not turn HTTPS off."""
+    done = django(tmp_path, PRODUCTION | {name: value}, "manage.py", "check")
+    assert done.returncode != 0
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"django.core.exceptions.ImproperlyConfigured: {name}={value!r}: ")
+
+
+@pytest.mark.django_db
+def test_plain_http_is_redirected_to_https_but_healthz_answers(settings: Any) -> None:
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_HSTS_SECONDS = 365 * 24 * 3600
+    settings.SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    client = Client()
+    plain = client.get("/account/sign-in/?next=/dashboard/")
+    assert plain.status_code == 301
+    assert plain["Location"] == "https://testserver/account/sign-in/?next=/dashboard/"
+    assert "Strict-Transport-Security" not in plain  # HSTS is only heard over HTTPS
+    # A health check that reaches gunicorn directly, without the proxy's header.
+    health = client.get("/healthz")
+    assert health.status_code == 200 and health.content == b"ok"
+    # Through the proxy of deploy/README.md: HTTPS, and browsers are told to keep to it.
+    proxied = client.get("/account/sign-in/", headers={"X-Forwarded-Proto": "https"})
+    assert proxied.status_code == 200
+    assert proxied["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains"
+
+
+def test_the_benchmark_server_serves_production_settings_over_plain_http(tmp_path: Path) -> None:
+    """``make bench`` drives gunicorn with production settings over plain HTTP."""
+    from bench.service import Server, _server_env
+
+    env = _server_env(f"sqlite:///{tmp_path / 'bench.sqlite3'}", tmp_path / "var")
+    with Server(env, workers=1) as server:
+        server.wait_ready()
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        connection.request("GET", "/bench/hello")
+        response = connection.getresponse()
+        assert (response.status, response.read()) == (200, b"hello")
+        connection.close()
