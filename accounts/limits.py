@@ -35,6 +35,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Case, F, Value, When
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
@@ -84,18 +85,26 @@ def mailbox(email: str) -> str:
     return f"{local}@{domain}"
 
 
+def client_address(request: HttpRequest) -> str:
+    """The address of the client that sent ``request``: the peer of the
+    connection (``REMOTE_ADDR``), or, behind a proxy and with
+    ``JUMBULAYA_PROXY_FORWARDED_FOR`` on, the last address in
+    ``X-Forwarded-For``, the one the proxy itself appended (those before it are
+    whatever the client claimed).  Without that, behind a proxy every request
+    comes from the proxy, and the per-client limit acts as a site-wide one."""
+    if settings.JUMBULAYA_PROXY_FORWARDED_FOR:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        if forwarded.strip():
+            return str(forwarded.split(",")[-1].strip())
+    return str(request.META.get("REMOTE_ADDR", ""))
+
+
 def client_network(remote_addr: str) -> str | None:
     """What a client is known by: its IPv4 address, or the /64 of its IPv6
     address (one subscriber's usual share, all of which it can use); ``None``
     when there is no usable address (a Unix socket, a test without one).
 
-    ``remote_addr`` is ``REMOTE_ADDR``, the peer of the connection.  The site
-    trusts no ``X-Forwarded-For``: behind a proxy, the proxy must hand the
-    client's address to the WSGI server, e.g. gunicorn's ``--proxy-protocol``
-    (with ``--proxy-allow-from`` the proxy's address) and HAProxy's
-    ``send-proxy`` or nginx's ``proxy_protocol on``.  Otherwise every request
-    comes from the proxy, and the per-client limit acts as a second site-wide
-    one."""
+    ``remote_addr`` is what :func:`client_address` found."""
     try:
         ip = ipaddress.ip_address(remote_addr.strip())
     except ValueError:

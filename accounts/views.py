@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts import services, tokens
 from accounts.forms import EmailChangeForm, ProfileForm, SignInForm
+from accounts.limits import client_address
 from accounts.models import User
 from accounts.names import shown_name
 
@@ -79,7 +80,7 @@ def sign_in(request: HttpRequest) -> HttpResponse:
             next_url = safe_next(request, form.cleaned_data["next"])
             try:
                 services.send_sign_in_link(
-                    form.cleaned_data["email"], next_url, client=request.META.get("REMOTE_ADDR", "")
+                    form.cleaned_data["email"], next_url, client=client_address(request)
                 )
             except services.TooManyMails as exc:
                 form.add_error(None, str(exc))
@@ -214,9 +215,7 @@ def profile(request: HttpRequest) -> HttpResponse:
             if email_form.is_valid():
                 new_email = email_form.cleaned_data["new_email"]
                 try:
-                    services.request_email_change(
-                        user, new_email, client=request.META.get("REMOTE_ADDR", "")
-                    )
+                    services.request_email_change(user, new_email, client=client_address(request))
                 except services.TooManyMails as exc:
                     email_form.add_error("new_email", str(exc))
                     status = 429

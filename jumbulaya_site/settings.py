@@ -35,12 +35,12 @@ def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in envstr(name, default).split(",") if item.strip()]
 
 
-def envint(name: str, default: str) -> int:
-    """A whole number, 0 or more; unset or empty is the default. Anything else stops the
-    process."""
+def envint(name: str, default: str, minimum: int = 0) -> int:
+    """A whole number, ``minimum`` or more; unset or empty is the default. Anything else
+    stops the process."""
     value = envstr(name, default).strip()
-    if not re.fullmatch(r"[0-9]+", value):
-        raise ImproperlyConfigured(f"{name}={value!r}: expected a whole number, 0 or more")
+    if not re.fullmatch(r"[0-9]+", value) or int(value) < minimum:
+        raise ImproperlyConfigured(f"{name}={value!r}: expected a whole number, {minimum} or more")
     return int(value)
 
 
@@ -183,7 +183,7 @@ MAILERS = {
             # minutes), so no other sender takes a row still being sent.
             {
                 "host": envstr("EMAIL_HOST", "localhost"),
-                "port": int(envstr("EMAIL_PORT", "25")),
+                "port": envint("EMAIL_PORT", "25", minimum=1),
                 "timeout": 30,
             }
             if _MAIL_BACKEND.endswith("smtp.EmailBackend")
@@ -211,24 +211,27 @@ JUMBULAYA_INBOUND_ESPS = envlist(
 #: attachments (up to 35 MB) base64-encoded in its JSON, about 47 MB; Mailgun
 #: messages are at most 25 MB.  Django's bound on a body is set to this, and
 #: RequestSizeLimitMiddleware holds every other path to the ordinary bound.
-JUMBULAYA_WEBHOOK_MAX_BYTES = int(envstr("JUMBULAYA_WEBHOOK_MAX_MB", "64")) * 1024 * 1024
+JUMBULAYA_WEBHOOK_MAX_BYTES = envint("JUMBULAYA_WEBHOOK_MAX_MB", "64", minimum=1) * 1024 * 1024
 JUMBULAYA_REQUEST_MAX_BYTES = 2_621_440  # Django's default: 2.5 MB
 DATA_UPLOAD_MAX_MEMORY_SIZE = JUMBULAYA_WEBHOOK_MAX_BYTES
 #: Replies one sender may send in an hour; more are dropped unanswered.
-JUMBULAYA_INBOUND_PER_HOUR = int(envstr("JUMBULAYA_INBOUND_PER_HOUR", "30"))
+JUMBULAYA_INBOUND_PER_HOUR = envint("JUMBULAYA_INBOUND_PER_HOUR", "30")
 #: How long a sign-in link works.
-JUMBULAYA_SIGN_IN_MINUTES = int(envstr("JUMBULAYA_SIGN_IN_MINUTES", "30"))
+JUMBULAYA_SIGN_IN_MINUTES = envint("JUMBULAYA_SIGN_IN_MINUTES", "30", minimum=1)
 # Account mails (sign-in links and address confirmations) the site sends an hour, counted in
 # the database (accounts/limits.py): to one mailbox (the address in lower case, without a +tag
 # or dots before the @), asked for by one client (an IPv4 address or an IPv6 /64, from
 # REMOTE_ADDR), and in all. Each allows that many at once, then refills evenly over the hour.
-JUMBULAYA_ACCOUNT_MAILS_PER_ADDRESS = int(envstr("JUMBULAYA_ACCOUNT_MAILS_PER_ADDRESS", "5"))
-JUMBULAYA_ACCOUNT_MAILS_PER_CLIENT = int(envstr("JUMBULAYA_ACCOUNT_MAILS_PER_CLIENT", "20"))
-JUMBULAYA_ACCOUNT_MAILS_PER_HOUR = int(envstr("JUMBULAYA_ACCOUNT_MAILS_PER_HOUR", "200"))
+JUMBULAYA_ACCOUNT_MAILS_PER_ADDRESS = envint("JUMBULAYA_ACCOUNT_MAILS_PER_ADDRESS", "5", minimum=1)
+JUMBULAYA_ACCOUNT_MAILS_PER_CLIENT = envint("JUMBULAYA_ACCOUNT_MAILS_PER_CLIENT", "20", minimum=1)
+JUMBULAYA_ACCOUNT_MAILS_PER_HOUR = envint("JUMBULAYA_ACCOUNT_MAILS_PER_HOUR", "200", minimum=1)
 #: Games one account may create, and invitation emails its games may send, in any
 #: 24 hours (counted in the database; staff are exempt; 0: no limit).
-JUMBULAYA_GAMES_PER_DAY = int(envstr("JUMBULAYA_GAMES_PER_DAY", "20"))
-JUMBULAYA_INVITATIONS_PER_DAY = int(envstr("JUMBULAYA_INVITATIONS_PER_DAY", "10"))
+JUMBULAYA_GAMES_PER_DAY = envint("JUMBULAYA_GAMES_PER_DAY", "20")
+JUMBULAYA_INVITATIONS_PER_DAY = envint("JUMBULAYA_INVITATIONS_PER_DAY", "10")
+#: Behind one proxy that appends the client's address to X-Forwarded-For (the nginx
+#: recipe in deploy/), read the client from there; else every client is the proxy.
+JUMBULAYA_PROXY_FORWARDED_FOR = envbool("JUMBULAYA_PROXY_FORWARDED_FOR")
 # Passwordless sign-in: stay signed in for a year.
 SESSION_COOKIE_AGE = 365 * 24 * 3600
 

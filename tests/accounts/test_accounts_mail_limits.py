@@ -87,6 +87,29 @@ def test_one_client_cannot_mail_many_addresses(mailoutbox: list[EmailMessage]) -
     assert len(mailoutbox) == 21
 
 
+def test_behind_a_proxy_the_client_is_the_address_the_proxy_appended(
+    settings: Any, mailoutbox: list[EmailMessage]
+) -> None:
+    """Every request comes from the proxy (127.0.0.1); the client is the last
+    X-Forwarded-For address, whatever the client put before it."""
+    settings.JUMBULAYA_ACCOUNT_MAILS_PER_CLIENT = 1
+    settings.JUMBULAYA_PROXY_FORWARDED_FOR = True
+
+    def via_proxy(email: str, forwarded: str) -> Any:
+        return Client().post(
+            SIGN_IN, {"email": email}, REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=forwarded
+        )
+
+    assert via_proxy("a@example.com", "203.0.113.9").status_code == 302
+    assert via_proxy("b@example.com", "198.51.100.4").status_code == 302  # another client
+    # The same client, claiming to be someone else first: still that client.
+    assert "from your network" in refusal(via_proxy("c@example.com", "192.0.2.1, 203.0.113.9"))
+    # Off, the header is not believed: every request is the proxy's.
+    settings.JUMBULAYA_PROXY_FORWARDED_FOR = False
+    assert via_proxy("d@example.com", "192.0.2.200").status_code == 302
+    assert "from your network" in refusal(via_proxy("e@example.com", "192.0.2.201"))
+
+
 def test_an_ipv6_client_is_its_64(settings: Any, mailoutbox: list[EmailMessage]) -> None:
     settings.JUMBULAYA_ACCOUNT_MAILS_PER_CLIENT = 2
     assert ask("a@example.com", ip="2001:db8:1:2::1").status_code == 302

@@ -116,7 +116,7 @@ def test_signing_in_with_a_stored_name_asks_for_another(
 ) -> None:
     ann = make_user("ann")
     store_name(ann, INJECTION)
-    link = tokens.sign_in_url(ann.email).removeprefix("http://127.0.0.1:8000")
+    link = tokens.sign_in_url(ann.email, ann.last_login).removeprefix("http://127.0.0.1:8000")
     response = client.post(link)
     assert response["Location"] == reverse("accounts:profile")
     page = client.get(response["Location"]).content.decode()
