@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
+from django.test import Client
 
 from games.models import Game
 
@@ -26,3 +27,10 @@ def esp_webhooks() -> Iterator[None]:
         JUMBULAYA_INBOUND_ESPS=["postmark", "mailgun"],
     ):
         yield
+
+
+@pytest.fixture
+def client() -> Client:
+    """A client that, like an ESP, carries no CSRF token, and whose posts are
+    checked for one as a real server checks them: a webhook must not need one."""
+    return Client(enforce_csrf_checks=True)

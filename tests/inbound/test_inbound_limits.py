@@ -167,7 +167,7 @@ def test_a_message_nested_1000_deep_is_dropped_not_a_500(
         )
     head = "\r\n".join(f"{name}: {value}" for name, value in reply.headers())
     form = mailgun_mime_form(reply) | {"body-mime": f"{head}\r\n{body}"}
-    client = Client(raise_request_exception=False)
+    client = Client(raise_request_exception=False, enforce_csrf_checks=True)
     assert post_form(client, MAILGUN_INBOUND_MIME, form) == 200
     dropped_unread("more than 16 multipart or message parts")
     assert parses == []
@@ -212,7 +212,9 @@ def test_a_message_failing_deep_in_handling_is_a_400_not_a_500(
     monkeypatch.setattr(inbound, "receive", too_deep)
     game = two_player
     payload = postmark_payload(reply_to_turn(game, mover(game), "pass"))
-    assert post_json(Client(raise_request_exception=False), payload) == 400
+    assert (
+        post_json(Client(raise_request_exception=False, enforce_csrf_checks=True), payload) == 400
+    )
 
 
 def test_a_tracking_event_posted_to_the_inbound_url_is_a_400(client: Client) -> None:
@@ -336,12 +338,12 @@ UNCONFIGURED = [
 @pytest.mark.parametrize("url", UNCONFIGURED)
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_webhooks_of_other_esps_are_404s(url: str, method: str) -> None:
-    client = Client(raise_request_exception=False)
+    client = Client(raise_request_exception=False, enforce_csrf_checks=True)
     assert getattr(client, method)(url).status_code == 404
 
 
 def test_a_webhook_of_an_esp_not_named_is_a_404() -> None:
-    client = Client(raise_request_exception=False)
+    client = Client(raise_request_exception=False, enforce_csrf_checks=True)
     with override_settings(JUMBULAYA_INBOUND_ESPS=["mailgun"]):
         response = client.post(POSTMARK_INBOUND, "{}", content_type="application/json")
         assert response.status_code == 404
@@ -353,7 +355,7 @@ def test_a_webhook_of_an_esp_not_named_is_a_404() -> None:
 def test_an_esp_named_without_its_settings_is_a_503_and_a_start_error() -> None:
     from games.checks import inbound_webhooks_can_answer
 
-    client = Client(raise_request_exception=False)
+    client = Client(raise_request_exception=False, enforce_csrf_checks=True)
     with override_settings(ANYMAIL={}, JUMBULAYA_INBOUND_ESPS=["mailgun"]):
         assert client.post(MAILGUN_INBOUND).status_code == 503
         (error,) = inbound_webhooks_can_answer()

@@ -295,5 +295,7 @@ def test_a_failure_after_reading_is_a_500_so_the_esp_retries(
     game = two_player
     payload = postmark_payload(reply_to_turn(game, mover(game), "pass"))
     before = counts(game)
-    assert post_json(Client(raise_request_exception=False), payload) == 500
+    assert (
+        post_json(Client(raise_request_exception=False, enforce_csrf_checks=True), payload) == 500
+    )
     assert counts(game) == before
