@@ -32,6 +32,13 @@ auth, wrong Mailgun signature, each carrying a valid reply).  The database then
 says what came of each: one move and one ``reply_done`` answer per valid post, no
 change from a duplicate or a bad credential, a dropped row and no answer per forgery,
 and every game's log replaying to its cached state.
+
+Last, one client posts the messages that cost a worker seconds to minutes before
+they were bounded (:mod:`games.inbound_limits`: 40,000 addresses, a 2 MB To:,
+40,000 parts, 1,000 nested parts, a part header of 100,000 parameters), each
+:data:`HOSTILE_RUNS` times, then :data:`PHOTO_RUNS` replies per ESP with a 10 MB
+photo attached: each past a bound is dropped unread (one row, the repeats
+duplicates), each photo reply makes its move.
 """
 
 from __future__ import annotations
@@ -77,6 +84,11 @@ MAILGUN_EVERY = 4
 DUPLICATES = 300
 FORGED = 200
 REJECTED = 20
+#: Each message past a bound is posted this many times (the repeats are duplicates).
+HOSTILE_RUNS = 3
+#: Replies with a photo attached, per ESP.
+PHOTO_RUNS = 3
+PHOTO_BYTES = 10 * 1024 * 1024
 SEED = 20240601
 BROKER = "memory://localhost/"
 POSTMARK_PATH = "/anymail/postmark/inbound/"
@@ -173,9 +185,14 @@ def _mail_headers(reply: Reply) -> list[tuple[str, str]]:
 
 
 def postmark(
-    reply: Reply, kind: str, credentials: Credentials, basic_auth: str | None = None
+    reply: Reply,
+    kind: str,
+    credentials: Credentials,
+    basic_auth: str | None = None,
+    **fields: Any,
 ) -> Webhook:
-    """Postmark's inbound JSON for ``reply`` (the RawEmail option off, as by default)."""
+    """Postmark's inbound JSON for ``reply`` (the RawEmail option off, as by
+    default); ``fields`` replace the payload's."""
     name, sender = reply.sender
     local, _, _ = reply.to.partition("@")
     mailbox_hash = local.partition("+")[2]
@@ -205,7 +222,7 @@ def postmark(
             *({"Name": k, "Value": v} for k, v in _mail_headers(reply)),
         ],
         "Attachments": [],
-    }
+    } | fields
     return Webhook(
         POSTMARK_PATH,
         json.dumps(payload).encode(),
@@ -231,10 +248,15 @@ def _form_data(fields: dict[str, str]) -> tuple[bytes, str]:
 
 
 def mailgun(
-    reply: Reply, kind: str, credentials: Credentials, signing_key: str | None = None
+    reply: Reply,
+    kind: str,
+    credentials: Credentials,
+    signing_key: str | None = None,
+    raw: str | None = None,
 ) -> Webhook:
-    """A Mailgun route's ``forward()`` of ``reply`` as raw MIME, signed: the
-    HMAC-SHA256 of timestamp and token under the signing key."""
+    """A Mailgun route's ``forward()`` of ``reply`` (or of the message ``raw``)
+    as raw MIME, signed: the HMAC-SHA256 of timestamp and token under the
+    signing key."""
     name, sender = reply.sender
     mime = EmailMessage()
     mime["From"] = f"{name} <{sender}>"
@@ -255,7 +277,7 @@ def mailgun(
             "sender": sender,
             "from": f"{name} <{sender}>",
             "subject": reply.subject,
-            "body-mime": mime.as_string(),
+            "body-mime": raw if raw is not None else mime.as_string(),
             "timestamp": timestamp,
             "token": token,
             "signature": signature,
@@ -449,6 +471,79 @@ def _rejected(valid: list[Reply], credentials: Credentials) -> list[Webhook]:
             hooks.append(postmark(reply, "bad_basic_auth", credentials, "bench:not-the-secret"))
         else:
             hooks.append(mailgun(reply, "bad_signature", credentials, "not-the-signing-key"))
+    return hooks
+
+
+def _raw_reply(reply: Reply, body: str, *, to: str = "") -> str:
+    """``reply``'s headers (``To`` extended by ``to``) over the MIME ``body``."""
+    name, sender = reply.sender
+    head = [
+        ("From", f"{name} <{sender}>"),
+        ("To", reply.to + to),
+        ("Subject", reply.subject),
+        ("Date", format_datetime(datetime.now(UTC))),
+        *_mail_headers(reply),
+    ]
+    return "\r\n".join(f"{k}: {v}" for k, v in head) + "\r\n" + body
+
+
+def _mixed(parts: list[str]) -> str:
+    """A ``multipart/mixed`` body of ``parts`` (each its headers, a blank line, its body)."""
+    inner = "".join(f"--mixed\r\n{part}\r\n" for part in parts)
+    return f'Content-Type: multipart/mixed; boundary="mixed"\r\n\r\n{inner}--mixed--\r\n'
+
+
+def _hostile(probe: list[Reply], credentials: Credentials) -> list[Webhook]:
+    """The messages that cost a web worker seconds to minutes before their
+    bounds (:mod:`games.inbound_limits`), each from a player to their own valid
+    reply address, and the replies with a 10 MB photo attached, which must
+    still make their moves."""
+    reply = _fresh(probe[0])
+    crowd = [{"Email": f"r{i}@example.net", "Name": "", "MailboxHash": ""} for i in range(40_000)]
+    text = "Content-Type: text/plain\r\n\r\n" + reply.text
+    deep = "pass\r\n"
+    for level in range(1000):
+        deep = (
+            f'Content-Type: multipart/mixed; boundary="n{level}"\r\n\r\n'
+            f"--n{level}\r\n{deep}\r\n--n{level}--\r\n"
+        )
+    params = "; ".join(f"p{i}=v{i}" for i in range(100_000))
+    photo = os.urandom(PHOTO_BYTES)
+    jpeg = (
+        'Content-Type: image/jpeg\r\nContent-Disposition: attachment; filename="IMG.jpg"\r\n'
+        "Content-Transfer-Encoding: base64\r\n\r\n"
+        + base64.encodebytes(photo).decode().replace("\n", "\r\n")
+    )
+    to_2mb = ", " + ", ".join(f"r{i}@example.net" for i in range(110_000))
+    hooks = [
+        postmark(reply, "to_40000_addresses", credentials, ToFull=crowd),
+        mailgun(
+            reply, "to_header_2mb", credentials, raw=_raw_reply(reply, _mixed([text]), to=to_2mb)
+        ),
+        mailgun(reply, "parts_40000", credentials, raw=_raw_reply(reply, _mixed([text] * 40_000))),
+        mailgun(reply, "nested_1000", credentials, raw=_raw_reply(reply, deep)),
+        mailgun(
+            reply,
+            "part_header_100000_params",
+            credentials,
+            raw=_raw_reply(reply, _mixed([f"Content-Type: text/plain; {params}\r\n\r\npass"])),
+        ),
+    ]
+    attached = [
+        {
+            "Name": "IMG.jpg",
+            "Content": base64.b64encode(photo).decode(),
+            "ContentType": "image/jpeg",
+        }
+    ]
+    for k, player_reply in enumerate(probe[1 : 1 + 2 * PHOTO_RUNS]):
+        if k % 2 == 0:
+            hooks.append(postmark(player_reply, "photo_10mb", credentials, Attachments=attached))
+        else:
+            raw = _raw_reply(
+                player_reply, _mixed([text.replace(reply.text, player_reply.text), jpeg])
+            )
+            hooks.append(mailgun(player_reply, "photo_10mb", credentials, raw=raw))
     return hooks
 
 
@@ -697,7 +792,33 @@ def _phases(server: Server, games: list[BenchGame], credentials: Credentials) ->
         and out["rejected"]["outcomes"] == {"none": REJECTED}
         and not out["rejected"]["db_changes"]
     )
+    note("messages past the bounds, and replies with a 10 MB photo")
+    hooks = _hostile(probe, credentials)
+    bounded = [h for h in hooks if h.kind != "photo_10mb"] * HOSTILE_RUNS
+    photos = [h for h in hooks if h.kind == "photo_10mb"]
+    before = snapshot()
+    _, posted_bounded = post_all(port, [bounded])
+    middle = snapshot()
+    _, posted_photos = post_all(port, [photos])
+    out["hostile"] = {
+        "bounded_latency_ms": _by(posted_bounded, "kind"),
+        "bounded_http": dict(Counter(str(p.status) for p in posted_bounded)),
+        "bounded_db_changes": changes(before, middle),
+        "photo_latency_ms": _by(posted_photos, "via"),
+        "photo_payload_mb": round(max(len(h.body) for h in photos) / 2**20, 1),
+        "photo_http": dict(Counter(str(p.status) for p in posted_photos)),
+        "photo_outcomes": outcomes(posted_photos),
+    }
+    kinds = len(bounded) // HOSTILE_RUNS
+    hostile_ok = (
+        out["hostile"]["bounded_http"] == {"200": len(bounded)}
+        and out["hostile"]["bounded_db_changes"]
+        == {"inbound_dropped": kinds, "inbound_rows": kinds}
+        and out["hostile"]["photo_http"] == {"200": len(photos)}
+        and out["hostile"]["photo_outcomes"] == {"moved": len(photos)}
+    )
     out["checks"] = {
+        "hostile": hostile_ok,
         "valid": valid_ok,
         "duplicates": dup_ok,
         "forged": forged_ok,
