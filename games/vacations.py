@@ -43,7 +43,7 @@ class VacationRefused(ServiceError):
 
 def allowance_days() -> int:
     """Days of absence allowed per calendar year."""
-    return int(getattr(settings, "JUMBULAYA_VACATION_DAYS", 30))
+    return settings.JUMBULAYA_VACATION_DAYS
 
 
 def _year_span(user: User, year: int) -> tuple[datetime, datetime]:

@@ -52,6 +52,9 @@ DEBUG = envbool("DJANGO_DEBUG")
 SECRET_KEY = envstr("DJANGO_SECRET_KEY") or (
     "insecure-development-key-do-not-use-in-production" if DEBUG else ""
 )
+# Rotating the key: the old keys, comma-separated, still verify what they signed (sessions,
+# sign-in and turn links, reply addresses) until they are dropped from this list.
+SECRET_KEY_FALLBACKS = envlist("DJANGO_SECRET_KEY_FALLBACKS", "")
 
 ALLOWED_HOSTS = envlist("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 
@@ -141,13 +144,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
-    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
-]
-
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -229,6 +225,8 @@ JUMBULAYA_ACCOUNT_MAILS_PER_HOUR = envint("JUMBULAYA_ACCOUNT_MAILS_PER_HOUR", "2
 #: 24 hours (counted in the database; staff are exempt; 0: no limit).
 JUMBULAYA_GAMES_PER_DAY = envint("JUMBULAYA_GAMES_PER_DAY", "20")
 JUMBULAYA_INVITATIONS_PER_DAY = envint("JUMBULAYA_INVITATIONS_PER_DAY", "10")
+#: Days of absence (vacation) each player may declare per calendar year.
+JUMBULAYA_VACATION_DAYS = envint("JUMBULAYA_VACATION_DAYS", "30")
 #: Behind one proxy that appends the client's address to X-Forwarded-For (the nginx
 #: recipe in deploy/), read the client from there; else every client is the proxy.
 JUMBULAYA_PROXY_FORWARDED_FOR = envbool("JUMBULAYA_PROXY_FORWARDED_FOR")

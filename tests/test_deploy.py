@@ -109,6 +109,10 @@ def test_each_https_setting_comes_from_the_environment(tmp_path: Path) -> None:
         ("DJANGO_SECURE_HSTS_SECONDS", "abc"),
         ("DJANGO_SECURE_HSTS_SECONDS", "-1"),
         ("DJANGO_SECURE_SSL_REDIRECT", "ture"),
+        ("DJANGO_DEBUG", "ture"),
+        ("JUMBULAYA_WEBHOOK_MAX_MB", "0"),
+        ("JUMBULAYA_ACCOUNT_MAILS_PER_HOUR", "0"),
+        ("JUMBULAYA_VACATION_DAYS", "thirty"),
     ],
 )
 def test_a_bad_value_stops_the_start(tmp_path: Path, name: str, value: str) -> None:
@@ -117,6 +121,22 @@ def test_a_bad_value_stops_the_start(tmp_path: Path, name: str, value: str) -> N
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith(f"django.core.exceptions.ImproperlyConfigured: {name}={value!r}: ")
+
+
+def test_old_keys_and_the_vacation_allowance_come_from_the_environment(tmp_path: Path) -> None:
+    chosen = PRODUCTION | {
+        "DJANGO_SECRET_KEY_FALLBACKS": "old-key-one, old-key-two",
+        "JUMBULAYA_VACATION_DAYS": "12",
+    }
+    names = ["SECRET_KEY_FALLBACKS", "JUMBULAYA_VACATION_DAYS"]
+    assert settings_in(tmp_path, chosen, names) == {
+        "SECRET_KEY_FALLBACKS": ["old-key-one", "old-key-two"],
+        "JUMBULAYA_VACATION_DAYS": 12,
+    }
+    assert settings_in(tmp_path, PRODUCTION, names) == {
+        "SECRET_KEY_FALLBACKS": [],
+        "JUMBULAYA_VACATION_DAYS": 30,
+    }
 
 
 @pytest.mark.django_db

@@ -91,7 +91,7 @@ def test_refusals(started_game: Callable[..., Game], settings: object) -> None:
 def test_the_allowance_is_a_setting_and_per_calendar_year(
     started_game: Callable[..., Game], settings: object
 ) -> None:
-    settings.JUMBULAYA_VACATION_DAYS = 5  # type: ignore[attr-defined]
+    settings.JUMBULAYA_VACATION_DAYS = 5
     december = datetime(2026, 12, 29, 12, tzinfo=UTC)
     with time_machine.travel(december, tick=False):
         game = started_game()
