@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: venv .venv run test lint fmt bench clean
+.PHONY: venv .venv run demo test lint fmt bench clean
 
 venv .venv: $(STAMP)
 
@@ -35,6 +35,12 @@ run: $(STAMP)
 	DJANGO_DEBUG=1 $(PY) manage.py demo
 	@# Web, Celery worker and beat together; Ctrl-C stops them all.
 	DJANGO_DEBUG=1 RUN_HOST=$(HOST) RUN_PORT=$(PORT) $(VENV)/bin/honcho -f Procfile.dev start
+
+# Fresh sign-in links for the demo players (each link works once).
+demo: export JUMBULAYA_SITE_URL ?= http://$(HOST):$(PORT)
+demo: $(STAMP)
+	@DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput >/dev/null
+	@DJANGO_DEBUG=1 $(PY) manage.py demo
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
+import subprocess
 import zoneinfo
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import timedelta
 from io import StringIO
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -215,6 +219,10 @@ def test_next_game_when_none_waits(client: Client, players: dict[str, User]) -> 
 # --- the demo command ---------------------------------------------------------
 
 
+#: The repository, where the printed commands are run.
+REPO = Path(__file__).resolve().parents[2]
+
+
 def run_demo() -> str:
     out = StringIO()
     call_command("demo", stdout=out)
@@ -237,3 +245,17 @@ def test_demo_is_idempotent_and_prints_links(db: None, client: Client) -> None:
     finish(game, 0)
     run_demo()
     assert Game.objects.exclude(status=Game.Status.OVER).count() == 1
+
+
+def test_the_command_demo_prints_runs_as_printed(db: None, tmp_path: Path) -> None:
+    """The hint runs as printed, in the repository, with no environment of its
+    own (only the state directory is a fresh one, as on a fresh clone)."""
+    out = run_demo()
+    (command,) = re.findall(r"run `([^`]+)` again", out)
+    env = {"PATH": os.environ["PATH"], "JUMBULAYA_VAR_DIR": str(tmp_path / "var")}
+    done = subprocess.run(
+        shlex.split(command), cwd=REPO, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert len(re.findall(r"(?:Ann|Bob): http\S+/account/sign-in/\S+/", done.stdout)) == 2
+    assert f"run `{command}` again" in done.stdout

@@ -22,6 +22,9 @@ from games.invitations import mark_invitations_sent
 from games.models import Game
 from games.services import create_game, join_game
 
+#: The command that prints fresh links, as typed in the repository on a fresh clone.
+AGAIN = "make demo"
+
 DEMO_USERS: tuple[tuple[str, str], ...] = (
     ("ann@example.com", "Ann"),
     ("bob@example.com", "Bob"),
@@ -70,7 +73,7 @@ class Command(BaseCommand):
         minutes = settings.JUMBULAYA_SIGN_IN_MINUTES
         self.stdout.write("")
         self.stdout.write(f"Sign in with these links (each works once, for {minutes} minutes;")
-        self.stdout.write("run `manage.py demo` again for fresh ones):")
+        self.stdout.write(f"run `{AGAIN}` again for fresh ones):")
         for user in users:
             self.stdout.write(f"  {user.public_name}: {sign_in_url(user.email, user.last_login)}")
         game_url = settings.JUMBULAYA_SITE_URL + reverse("games:game", args=[game.pk])
