@@ -96,7 +96,6 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = envstr("DJANGO_ROOT_URLCONF", "jumbulaya_site.urls")
 WSGI_APPLICATION = "jumbulaya_site.wsgi.application"
-ASGI_APPLICATION = "jumbulaya_site.asgi.application"
 
 TEMPLATES = [
     {
