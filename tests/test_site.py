@@ -16,6 +16,23 @@ def test_home_page(client: Client) -> None:
     assert "Jumbulaya" in response.content.decode()
 
 
+def test_the_site_has_an_icon(client: Client) -> None:
+    """Every page names its icons, and /favicon.ico (asked for where no page names
+    one) leads to the same file; the browser tests load them."""
+    from django.contrib.staticfiles import finders
+
+    page = client.get("/").content.decode()
+    assert '<link rel="icon" href="/static/favicon.ico"' in page
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in page
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"] == "/static/favicon.ico"
+    assert finders.find("favicon.svg")
+    icon_path = finders.find("favicon.ico")
+    assert isinstance(icon_path, str)
+    with open(icon_path, "rb") as icon:
+        assert icon.read(4) == b"\x00\x00\x01\x00"  # an ICO file
+
+
 @pytest.mark.django_db
 def test_healthz(client: Client) -> None:
     response = client.get("/healthz")
