@@ -30,11 +30,19 @@
     if (said && where && now) { said.textContent = where.textContent + ": " + now.textContent; }
     var current = document.querySelector(".replay-log li.current");
     if (current && current.scrollIntoView) { current.scrollIntoView({ block: "nearest" }); }
-    // A step link that is gone (no "Next" at the last move) leaves focus nowhere.
-    if (where && (document.activeElement === document.body || !document.activeElement)) {
+    // A step link that had the focus and is gone (no "Next" at the last move) would
+    // leave it nowhere: it goes to the step instead.
+    if (where && focusWasInReplay && (document.activeElement === document.body || !document.activeElement)) {
       where.focus();
     }
+    focusWasInReplay = false;
   }
+
+  var focusWasInReplay = false;
+  document.addEventListener("htmx:beforeSwap", function () {
+    var replay = document.getElementById("replay");
+    focusWasInReplay = !!(replay && replay.contains(document.activeElement));
+  });
 
   function init() {
     var keys = document.querySelector("[data-replay-keys]");

@@ -115,11 +115,20 @@ def test_a_game_by_keyboard_through_the_email_links(
     page.keyboard.press("End")
     expect(where).to_have_text("Step 3 of 3")
     expect(page.locator(".replay-board li.changed")).to_have_count(0)  # a resignation
-    assert page.evaluate("() => document.activeElement !== document.body")
     page.keyboard.press("ArrowRight")  # nothing after the last step
     expect(where).to_have_text("Step 3 of 3")
     page.keyboard.press("Home")
     expect(where).to_have_text("Step 0 of 3")
     page.keyboard.press("ArrowLeft")
     expect(where).to_have_text("Step 0 of 3")
+    # The step links by Tab and Enter: the focus stays on the link followed, and
+    # goes to the step when that link is gone (no "Last" at the last move).
+    tab_to(page, "#replay-next")
+    page.keyboard.press("Enter")
+    expect(where).to_have_text("Step 1 of 3")
+    expect(page.locator("#replay-next")).to_be_focused()
+    tab_to(page, "#replay-last")
+    page.keyboard.press("Enter")
+    expect(where).to_have_text("Step 3 of 3")
+    expect(where).to_be_focused()
     assert problems.problems == [], "\n".join(problems.problems)
