@@ -123,17 +123,19 @@ def link_status(link: TurnLink, viewer: Viewer) -> LinkStatus:
     game = viewer.game
     window = game.claims_close_at is not None
     if game.last_seq == link.seq:
-        return LinkStatus(link.seq, moves=True, calls=True, note="")
-    first = Event.objects.filter(game=game, seq=link.seq + 1).values_list("seat", flat=True).first()
+        return LinkStatus(moves=True, calls=True, note="")
+    first = Event.objects.filter(game=game, seq=link.seq + 1).values_list("seat", "type").first()
     calls = " A JUMBULAYA call can still be sent from here while the claim window is open."
-    if first == viewer.seat:
+    if first == (viewer.seat, "timed_out"):
+        note = "Your time for the move this email was sent for ran out, and the turn passed."
+    elif first is not None and first[0] == viewer.seat:
         note = "You have moved since this email was sent."
     else:
         note = (
             f"The game has moved on since this email was sent (at move {link.seq}; "
             f"it is at move {game.last_seq} now), so this link no longer sends moves."
         )
-    return LinkStatus(link.seq, moves=False, calls=window, note=note + (calls if window else ""))
+    return LinkStatus(moves=False, calls=window, note=note + (calls if window else ""))
 
 
 def _problem(request: HttpRequest, problem: LinkProblem) -> HttpResponse:

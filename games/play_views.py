@@ -79,7 +79,6 @@ class GameUrls:
 class LinkStatus:
     """What a turn link may still do, for the page opened through it."""
 
-    seq: int  # the move the email was sent at
     moves: bool  # the game is still at that move: the link can send any move
     calls: bool  # a JUMBULAYA call can be sent (a claim window takes calls from any link)
     note: str  # what the page says about the link
@@ -140,7 +139,7 @@ class SignedIn(Door):
         return user
 
     def expected(self, notation: str, post: Any) -> int:
-        return expected_seq(post)
+        return _expected_seq(post)
 
 
 @dataclass(frozen=True)
@@ -186,7 +185,7 @@ def _notation(post: Any) -> tuple[str, str]:
     return notation, word
 
 
-def expected_seq(post: Any) -> int:
+def _expected_seq(post: Any) -> int:
     """The move of the game the page showed (the form's ``expected_seq``)."""
     raw = str(post.get("expected_seq", "")).strip()
     if not raw:

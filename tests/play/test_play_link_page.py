@@ -183,3 +183,16 @@ def test_a_link_to_a_seat_that_is_gone_is_a_clear_404(
     for bad in ("/t/nonsense/", "/t/nonsense/preview/", "/t/nonsense/changes/"):
         response = client.post(bad) if bad.endswith("preview/") else client.get(bad)
         assert response.status_code == 400 and "not valid" in response.content.decode()
+
+
+def test_a_link_whose_time_ran_out_says_so(
+    started_game: Callable[..., Game], client: Client
+) -> None:
+    game = started_game()
+    seat = game.turn_seat
+    assert seat is not None
+    url = link_of(game, seat)
+    submit(game.pk, seat, "timeout", 1, Event.Source.DEADLINE)
+    html = client.get(url).content.decode()
+    assert "Your time for the move this email was sent for ran out" in html
+    assert "You have moved" not in html and 'id="move-form"' not in html
