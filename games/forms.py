@@ -137,25 +137,25 @@ class CreateGameForm(forms.Form):
     jumbulaya_cooldown = forms.BooleanField(
         label="After a failed JUMBULAYA call, wait for another player's turn before calling again",
         required=False,
+        help_text="Off: a player may call again straight after a call that failed.",
     )
     claim_window = forms.BooleanField(
         label="JUMBULAYA claim window",
         required=False,
         initial=True,
-        help_text="Once a JUMBULAYA can be called, everyone is told and has until the "
-        "deadline (at least 12 hours) to call one; calls stay sealed until then, and the "
-        "longest valid one wins. Off: the first valid call wins at once.",
+        help_text="Calls are sealed until the deadline (12 hours or more), then the longest "
+        "valid one wins.",
     )
     lexicon_name = forms.ChoiceField(
         label="Word list",
-        help_text="The words the game accepts.",
+        help_text="The words the game accepts, for lines and for JUMBULAYA calls.",
     )
     move_hours = forms.IntegerField(
         label="Hours per move",
         min_value=models.MIN_MOVE_HOURS,
         max_value=models.MAX_MOVE_HOURS,
         initial=72,
-        help_text="1 to 336 (two weeks). When a player runs out of time, their turn is passed.",
+        help_text="1 to 336 (two weeks); a player who runs out of time passes.",
     )
     skip_weekends = forms.BooleanField(
         label="Weekends do not count",
@@ -168,12 +168,12 @@ class CreateGameForm(forms.Form):
         min_value=models.MIN_TIMEOUT_LIMIT,
         max_value=models.MAX_TIMEOUT_LIMIT,
         initial=3,
-        help_text="A player whose time runs out this many turns in a row leaves the game; "
-        "the game goes on while two or more remain.",
+        help_text="The game goes on without them while two or more players remain.",
     )
     is_public = forms.BooleanField(
         label="Public: anyone signed in may watch",
         required=False,
+        help_text="Spectators see the board and the scores, never a player's tiles.",
     )
     is_open = forms.BooleanField(
         label="Open: anyone signed in may take a free seat",
@@ -184,7 +184,7 @@ class CreateGameForm(forms.Form):
         label="Invite friends by email",
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off"}),
-        help_text="One address per line. Each gets a link to join.",
+        help_text="One address per line; each gets an email with a link to join.",
     )
 
     def __init__(

@@ -34,8 +34,9 @@ from games.engine import (
 )
 from games.engine.fold import split_word_tiles
 from games.engine.notation import CallJumbulaya, WordSpec, explicit_word, verb_of
-from games.engine.state import JUMBULAYA_TIERS
-from games.engine.tiles import Tiles, letters
+from games.engine.rules import Rules
+from games.engine.state import JUMBULAYA_TIERS, jumbulaya_points
+from games.engine.tiles import JUMBULAYA_MAX, JUMBULAYA_MIN, Tiles, letters
 from games.models import Game
 from games.presenters import END_WORDS, player_names
 
@@ -161,10 +162,48 @@ def _turn_without_word(state: GameState, event: Event, first: str) -> tuple[str,
     return tuple(out)
 
 
+def _call_scores(word: WordSpec, rules: Rules) -> list[tuple[Tiles, int]]:
+    """What each spelling of a called word long enough to be a JUMBULAYA would
+    score if verified, best first: read from the word alone, never from the
+    board or the word list."""
+    sized = [t for t in word.candidates() if JUMBULAYA_MIN <= len(t) <= JUMBULAYA_MAX]
+    scored = [(tiles, jumbulaya_points(tiles, rules)) for tiles in sized]
+    return sorted(scored, key=lambda pair: -pair[1])
+
+
+def _score_sentences(text: str, scored: list[tuple[Tiles, int]]) -> tuple[str, list[str]]:
+    """The call's summary and the sentences about what it would score."""
+    if not scored:
+        return (
+            f"You call JUMBULAYA with {text}, which would fail: a JUMBULAYA is 7, 8 or 9 "
+            "tiles long.",
+            [],
+        )
+    if len({points for _, points in scored}) == 1:
+        tiles, points = scored[0]
+        return (
+            f"You call JUMBULAYA with {text}: if it is verified, it scores "
+            f"{_plural(points, 'point')} ({_plural(len(tiles), 'tile')}).",
+            [],
+        )
+    best, worst = scored[0][1], scored[-1][1]
+    return (
+        f"You call JUMBULAYA with {text}: if it is verified, it scores {worst} to {best} "
+        "points, by the spelling found down the board.",
+        [
+            f"Spelled {explicit_word(tiles)} ({_plural(len(tiles), 'tile')}): "
+            f"{_plural(points, 'point')}."
+            for tiles, points in scored
+        ],
+    )
+
+
 def _call_preview(state: GameState, seat: int, notation: str, lexicon: Lexicon) -> MovePreview:
     """A JUMBULAYA call, described without finding out whether it would be
-    verified.  The refusals come in the engine's order: the seat checks, the
-    notation, then the call's own checks (which never depend on the word)."""
+    verified: what it would score comes from the word alone (its length in
+    tiles), never from the board or the word list.  The refusals come in the
+    engine's order: the seat checks, the notation, then the call's own checks
+    (which never depend on the word)."""
     probe: Refusal | None = None
     try:
         # An empty word is never verified, so the engine runs every check that does
@@ -178,11 +217,13 @@ def _call_preview(state: GameState, seat: int, notation: str, lexicon: Lexicon) 
     if probe is not None:
         raise probe
     assert isinstance(command, CallJumbulaya)
+    scored = _call_scores(command.word, state.rules)
+    summary, scores = _score_sentences(command.word.text, scored)
     tiers = ", ".join(f"{n} tiles score {p}" for n, p in JUMBULAYA_TIERS.items())
     details = [
-        "If it is a listed word of 7, 8 or 9 tiles that runs down the board, one tile "
-        "from each line from line 1 down, the game ends at once and you score the call "
-        f"({tiers}"
+        *scores,
+        "It is verified if it is a listed word that runs down the board, one tile "
+        f"from each line from line 1 down ({tiers}"
         + ("; plus 1 per two-letter tile" if state.rules.jumbulaya_bonus else "")
         + ").",
         "A call that cannot be verified costs you a turn"
@@ -196,8 +237,9 @@ def _call_preview(state: GameState, seat: int, notation: str, lexicon: Lexicon) 
     return MovePreview(
         kind="jumbulaya",
         notation=notation,
-        summary=f"You call JUMBULAYA with {command.word.text}.",
+        summary=summary,
         details=tuple(details),
+        points=scored[0][1] if scored else None,
     )
 
 

@@ -24,8 +24,10 @@ from games.engine import (
     Event,
     GameStarted,
     GameState,
+    JumbulayaVerified,
     Record,
     ReplayResult,
+    WordBuilt,
     evolve,
     read_record,
     read_record_json,
@@ -214,6 +216,7 @@ class StepView:
     board: BoardView  # at this step
     racks: list[RackView]  # every rack at this step: nothing is secret in a record
     words: str  # what happened at this step
+    changed: frozenset[int]  # the numbers (1-9) of the lines this step built on or called down
     log: list[LogEntry]
     final: BoardView  # where the replay ends
     refused: str | None
@@ -271,6 +274,16 @@ def _racks(state: GameState) -> list[RackView]:
     ]
 
 
+def changed_lines(event: Event) -> frozenset[int]:
+    """The lines (numbered 1-9) an event built on, or a JUMBULAYA ran down."""
+    match event:
+        case WordBuilt(line=line):
+            return frozenset({line + 1})
+        case JumbulayaVerified(lines=lines):
+            return frozenset(i + 1 for i in lines)
+    return frozenset()
+
+
 def step_view(replay: Replay, raw_step: str | None) -> StepView:
     """The replay at ``?step=raw_step``: the board and every rack after that
     step, the log with that step marked, and where the replay ends."""
@@ -294,6 +307,7 @@ def step_view(replay: Replay, raw_step: str | None) -> StepView:
         board=board_view(at_step, None),
         racks=_racks(at_step),
         words=log[step].words,
+        changed=changed_lines(replay.events[step]),
         log=log,
         final=board_view(state, None),
         refused=replay.refused,

@@ -1,8 +1,8 @@
 """Signed links sent in game emails: turn links and unsubscribe links.
 
 A turn link names a user, a game and the move (``seq``) the email showed.  It
-is not single-use and works for :data:`TURN_LINK_DAYS`; opening it grants that
-browser session a view of that one game (never a sign-in), and a move sent
+is not single-use and works for :data:`TURN_LINK_DAYS`; it opens the game page
+for that player (:mod:`games.link_views`), never a sign-in, and a move sent
 through it is checked against the seq it was sent for, so an old link cannot
 act on a game that has moved on.
 

@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path, register_converter, reverse_lazy
 from django.views.generic import RedirectView
 
@@ -9,6 +10,9 @@ from games.converters import RowId
 register_converter(RowId, "id")
 
 urlpatterns = [
+    # Pages name their icons; a browser asks for this one where nothing names it
+    # (a plain-text answer, a download).
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.ico"), permanent=True)),
     # Accounts have no passwords: staff sign in by email like everyone else.
     path(
         "admin/login/",

@@ -16,6 +16,23 @@ def test_home_page(client: Client) -> None:
     assert "Jumbulaya" in response.content.decode()
 
 
+def test_the_site_has_an_icon(client: Client) -> None:
+    """Every page names its icons, and /favicon.ico (asked for where no page names
+    one) leads to the same file; the browser tests load them."""
+    from django.contrib.staticfiles import finders
+
+    page = client.get("/").content.decode()
+    assert '<link rel="icon" href="/static/favicon.ico"' in page
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in page
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"] == "/static/favicon.ico"
+    assert finders.find("favicon.svg")
+    icon_path = finders.find("favicon.ico")
+    assert isinstance(icon_path, str)
+    with open(icon_path, "rb") as icon:
+        assert icon.read(4) == b"\x00\x00\x01\x00"  # an ICO file
+
+
 @pytest.mark.django_db
 def test_healthz(client: Client) -> None:
     response = client.get("/healthz")
@@ -55,3 +72,23 @@ def test_every_setting_read_from_the_environment_is_in_env_example() -> None:
     documented = set(re.findall(r"^#? ?([A-Z][A-Z_]+)=", (root / ".env.example").read_text(), re.M))
     assert len(read) > 20
     assert read - documented == set()
+
+
+@pytest.mark.django_db
+def test_error_pages_are_the_sites_own(client: Client, make_user: Any) -> None:
+    """Django's bare error pages have no landmarks, no stylesheet and no way back."""
+    from django.test import RequestFactory
+    from django.views.defaults import bad_request, permission_denied, server_error
+
+    client.force_login(make_user("ann"))
+    missing = client.get("/games/987654/")
+    assert missing.status_code == 404
+    html = missing.content.decode()
+    assert "<main>" in html and "There is nothing here" in html and "/dashboard/" in html
+    request = RequestFactory().get("/")
+    for view, words in ((bad_request, "could not be read"), (permission_denied, "not yours")):
+        page = view(request, Exception()).content.decode()
+        assert "<main>" in page and words in page, words
+    failed = server_error(request).content.decode()
+    assert "<main>" in failed and "Something went wrong on our side" in failed
+    assert "Traceback" not in failed

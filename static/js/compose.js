@@ -193,10 +193,6 @@
       reset(state.mode === "exchange" ? "word" : "exchange");
       render();
       setNotation("");
-    } else if (action === "exchange-all") {
-      reset("word");
-      render();
-      setNotation("exchange all");
     }
   }
 

@@ -43,14 +43,24 @@ def test_the_site_goes_on_while_the_session_cache_is_away(
     assert browser.get("/dashboard/").status_code == 200
 
     # a move from the game page
-    form = {"notation": "pass", "expected_seq": "1", "idempotency_key": "k" * 20}
+    form = {
+        "notation": "pass",
+        "expected_seq": "1",
+        "idempotency_key": "k" * 20,
+        "confirmed": "yes",
+    }
     assert browser.post(f"/games/{game.pk}/move/", form).status_code == 302
 
     # a move through a turn link, not signed in
     url = f"/t/{turn_token(other.pk, game.pk, 2)}/"
     visitor = Client()
     assert visitor.get(url).status_code == 200
-    assert visitor.post(url, {"notation": "pass", "idempotency_key": "j" * 20}).status_code == 302
+    assert (
+        visitor.post(
+            url, {"notation": "pass", "idempotency_key": "j" * 20, "confirmed": "yes"}
+        ).status_code
+        == 302
+    )
     assert list(Event.objects.filter(game=game).values_list("type", flat=True)) == [
         "game_started",
         "passed",

@@ -426,10 +426,12 @@ def test_a_call_through_an_older_turn_link_is_sealed_while_the_window_is_open(
     send(game, BOB, "pass")  # the game moves on after the email went
     visitor = Client()
     visitor.get(url)
-    response = visitor.post(url, {"notation": "jumbulaya SPRINTS"}, follow=True)
+    response = visitor.post(
+        url, {"notation": "jumbulaya SPRINTS", "idempotency_key": "k" * 20}, follow=True
+    )
     assert response.status_code == 200
     page = response.content.decode()
     assert "Your claim is sealed until" in page and "Your move was made" not in page
     assert [c.word for c in claims.sealed_claims(game, ANN)] == ["SPRINTS"]
-    refused = visitor.post(url, {"notation": "pass"})
+    refused = visitor.post(url, {"notation": "pass", "idempotency_key": "p" * 20})
     assert refused.status_code == 409

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from typing import Any
@@ -65,3 +66,60 @@ class PolicyWatch:
 def csp() -> PolicyWatch:
     """``csp.watch(browser.new_context())``; at the end, ``csp.violations == []``."""
     return PolicyWatch()
+
+
+class PageWatch:
+    """Everything a browser context reports going wrong: console errors (a 404 for an
+    icon, a script error, a refused policy) and requests that failed or were answered
+    with an error status.  An answer a page expects (``expect(422)``: a refused move
+    shown by htmx) is left out: it is the page working."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.expected: set[int] = set()
+
+    def watch(self, context: Any) -> Any:
+        context.on("console", self._console)
+        context.on("pageerror", lambda error: self.problems.append(f"script error: {error}"))
+        context.on("requestfailed", self._failed)
+        context.on("response", self._response)
+        return context
+
+    def expect(self, *statuses: int) -> None:
+        """Statuses the next requests may get as the page's own answer."""
+        self.expected = set(statuses)
+
+    def _console(self, message: Any) -> None:
+        if message.type != "error":
+            return
+        text = str(message.text)
+        status = re.search(r"status of (\d{3})", text)
+        if status and int(status.group(1)) in self.expected:
+            return
+        self.problems.append(f"console: {message.location.get('url')}: {text}")
+
+    def _failed(self, request: Any) -> None:
+        failure = request.failure or ""
+        if "ERR_ABORTED" in failure:
+            return  # cut short by the next navigation (an answer with an error status is not)
+        self.problems.append(f"failed: {request.method} {request.url}: {failure}")
+
+    def _response(self, response: Any) -> None:
+        if response.status >= 400 and response.status not in self.expected:
+            self.problems.append(f"{response.status}: {response.request.method} {response.url}")
+
+
+@pytest.fixture
+def problems() -> PageWatch:
+    """``problems.watch(browser.new_context())``; at the end, ``problems.problems == []``."""
+    return PageWatch()
+
+
+def axe_violations(page: Any) -> str:
+    """What axe-core finds wrong with the page as it is now ("" when nothing)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    if results.violations_count == 0:
+        return ""
+    return f"{page.url}\n{results.generate_report()}"

@@ -20,7 +20,7 @@ from games.engine.tiles import full_set
 from games.models import Event, Game, Seat
 from games.services import event_row
 from tests.conftest import BOARD_LINES, BOARD_RACKS
-from tests.e2e.conftest import PolicyWatch
+from tests.e2e.conftest import PolicyWatch, axe_violations
 
 LINES, RACKS = BOARD_LINES, BOARD_RACKS
 
@@ -107,6 +107,7 @@ def test_two_players_play_a_whole_game(
     anns.goto(url)
     bobs.goto(url)
     assert "It is your turn" in anns.inner_text(".status")
+    assert axe_violations(anns) == ""
     assert anns.inner_text("[data-rack='0']").split() == RACKS[0]
     assert bobs.locator("[data-rack='0']").count() == 0  # Bob never sees Ann's rack
 
@@ -132,6 +133,7 @@ def test_two_players_play_a_whole_game(
     # A refused move: the engine's message shows next to the form, nothing changes.
     bob_moves("2 PEA")
     expect(bobs.locator("#move-error")).to_contain_text("PEA is not in the word list")
+    assert axe_violations(bobs) == ""
     assert Event.objects.filter(game=game).count() == 2
     bob_moves("2 APE")
     ann_moves("3 ORB")
@@ -151,6 +153,9 @@ def test_two_players_play_a_whole_game(
     bobs.goto(url)
     assert "Claim window open until" in bobs.inner_text(".status")
     bobs.fill("#jumbulaya-word", "sprints")
+    # The preview by the call box says what the call would score.
+    expect(bobs.locator("#call-preview")).to_contain_text("it scores 10 points (7 tiles)")
+    assert axe_violations(bobs) == ""
     post(bobs, ".call-form button.primary")
     expect(bobs.locator("#live")).to_contain_text("Your claim is sealed until")
     anns.goto(url)

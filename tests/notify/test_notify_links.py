@@ -36,6 +36,11 @@ def link(game: Game, user: User, seq: int | None = None) -> str:
     return f"/t/{turn_token(user.pk, game.pk, game.last_seq if seq is None else seq)}/"
 
 
+def move(notation: str, key: str = "k" * 20) -> dict[str, str]:
+    """What the page's move form sends (a pass already confirmed)."""
+    return {"notation": notation, "idempotency_key": key, "confirmed": "yes"}
+
+
 def test_a_turn_link_shows_the_game_without_sign_in_and_changes_nothing(
     started_game: Callable[..., Game], client: Client
 ) -> None:
@@ -62,13 +67,16 @@ def test_a_post_through_the_link_makes_the_move(
     user = turn_user(game)
     url = link(game, user)
     client.get(url)
-    response = client.post(url, {"notation": a_move(game), "idempotency_key": "k" * 20})
+    response = client.post(url, move(a_move(game)))
     assert response.status_code == 302 and response["Location"] == url
     game.refresh_from_db()
     assert game.last_seq == 2
     assert Event.objects.get(game=game, seq=2).source == "link"
     page = client.get(url).content.decode()
-    assert "Your move was made." in page and "moves through it are refused" in page
+    # The game moved on by this very move: the page says so, and refuses nothing.
+    assert "Your move was made." in page and "You have moved since this email was sent" in page
+    assert "refused" not in page.lower() and "no longer sends moves" not in page
+    assert 'name="notation"' not in page  # the link sends no more moves
 
 
 def test_an_old_link_is_refused_once_the_game_moved_on(
@@ -77,15 +85,15 @@ def test_an_old_link_is_refused_once_the_game_moved_on(
     game = started_game()
     user = turn_user(game)
     old = link(game, user)
-    client.post(old, {"notation": a_move(game)})
+    client.post(old, move(a_move(game)))
     game.refresh_from_db()
     assert game.last_seq == 2
     # The other player moves, so it is the first player's turn again.
     other = turn_user(game)
-    Client().post(link(game, other), {"notation": "pass"})
+    Client().post(link(game, other), move("pass", "o" * 20))
     game.refresh_from_db()
     assert game.last_seq == 3 and turn_user(game) == user
-    response = client.post(old, {"notation": "pass"})
+    response = client.post(old, move("pass", "p" * 20))
     assert response.status_code == 409
     assert "the game has moved on" in response.content.decode()
     game.refresh_from_db()
@@ -94,7 +102,7 @@ def test_an_old_link_is_refused_once_the_game_moved_on(
 
 def test_a_refused_move_says_why(started_game: Callable[..., Game], client: Client) -> None:
     game = started_game()
-    response = client.post(link(game, turn_user(game)), {"notation": "9 QQQQQQ"})
+    response = client.post(link(game, turn_user(game)), move("9 QQQQQQ"))
     assert response.status_code == 422
     game.refresh_from_db()
     assert game.last_seq == 1
@@ -102,9 +110,7 @@ def test_a_refused_move_says_why(started_game: Callable[..., Game], client: Clie
 
 def test_the_move_post_needs_the_csrf_token(started_game: Callable[..., Game]) -> None:
     game = started_game()
-    response = Client(enforce_csrf_checks=True).post(
-        link(game, turn_user(game)), {"notation": "pass"}
-    )
+    response = Client(enforce_csrf_checks=True).post(link(game, turn_user(game)), move("pass"))
     assert response.status_code == 403
     game.refresh_from_db()
     assert game.last_seq == 1

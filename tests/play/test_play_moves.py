@@ -38,7 +38,14 @@ def a_word_move(game: Game) -> str:
 
 
 def form(game: Game, notation: str, key: str = "a-key-of-sixteen-or-more") -> dict[str, str]:
-    return {"notation": notation, "expected_seq": str(game.last_seq), "idempotency_key": key}
+    """A move form as the page sends it, a pass already confirmed (the question a
+    pass asks first is tested in test_play_confirm.py)."""
+    return {
+        "notation": notation,
+        "expected_seq": str(game.last_seq),
+        "idempotency_key": key,
+        "confirmed": "yes",
+    }
 
 
 def test_a_word_move_redirects_and_the_log_says_built(
@@ -111,7 +118,7 @@ def test_a_stale_move_says_the_game_moved_on(
     seat_client(game, 1 - seat).post(move_url(game), form(game, "pass", key="other-key-0123456789"))
     game.refresh_from_db()
     assert game.last_seq == 3
-    old_page = {"notation": "pass", "expected_seq": "2", "idempotency_key": "third-key-0123456789"}
+    old_page = {**form(game, "pass", key="third-key-0123456789"), "expected_seq": "2"}
     response = client.post(move_url(game), old_page)
     assert response.status_code == 409
     html = response.content.decode()

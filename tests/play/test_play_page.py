@@ -133,7 +133,12 @@ def test_a_finished_game_shows_the_end_and_the_winners(
     client = seat_client(game, 0)
     response = client.post(
         f"{url(game)}move/",
-        {"notation": "resign", "expected_seq": "1", "idempotency_key": "k" * 20},
+        {
+            "notation": "resign",
+            "expected_seq": "1",
+            "idempotency_key": "k" * 20,
+            "confirmed": "yes",
+        },
     )
     assert response.status_code == 302
     html = client.get(url(game)).content.decode()

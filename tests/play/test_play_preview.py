@@ -208,4 +208,53 @@ def test_the_call_form_shows_only_when_jumbulaya_is_open(
     html = client.post(
         preview_url(game), {"jumbulaya_word": "sprints"}, HTTP_HX_REQUEST="true"
     ).content.decode()
-    assert "You call JUMBULAYA with SPRINTS." in html and "costs you a turn" in html
+    assert "You call JUMBULAYA with SPRINTS: if it is verified, it scores 10 points" in html
+    assert "costs you a turn" in html
+
+
+def test_a_jumbulaya_preview_says_what_the_call_would_score_from_the_word_alone() -> None:
+    state = _open_board()
+    lexicon = lexicon_from_words(["SPRINTS"])
+    seven = preview_move(state, 1, "jumbulaya sprints", lexicon)
+    assert seven.points == 10
+    assert "if it is verified, it scores 10 points (7 tiles)" in seven.summary
+    short = preview_move(state, 1, "jumbulaya sprint", lexicon)
+    assert short.kind == "jumbulaya" and short.points is None
+    assert "which would fail: a JUMBULAYA is 7, 8 or 9 tiles long" in short.summary
+    # STRANGER: 8 single tiles (12 points) or 7 with ST or ER as one tile (10, plus
+    # the official rules' point per two-letter tile): the spelling found down the
+    # board decides, so every one is told, best first.
+    assert state.rules.jumbulaya_bonus
+    spelled = preview_move(state, 1, "jumbulaya stranger", lexicon)
+    assert spelled.points == 12 and "scores 11 to 12 points" in spelled.summary
+    assert spelled.details[:3] == (
+        "Spelled S-T-R-A-N-G-E-R (8 tiles): 12 points.",
+        "Spelled STRANG[ER] (7 tiles): 11 points.",
+        "Spelled [ST]RANGER (7 tiles): 11 points.",
+    )
+    assert "[ST]RANG[ER]" not in " ".join(spelled.details)  # 6 tiles: no JUMBULAYA
+
+
+def test_the_call_preview_goes_by_the_call_box(
+    started_game: Callable[..., Game], seat_client: Callable[[Game, int], Client]
+) -> None:
+    from games.engine import state_to_json
+
+    game = started_game()
+    state = _open_board()
+    state = GameState(**{**_fields(state), "players": current_state(game).players})
+    Game.objects.filter(pk=game.pk).update(state=state_to_json(state))
+    client = seat_client(game, 1)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    box = html[
+        html.index('id="jumbulaya-word"') : html.index("</section>", html.index('id="call"'))
+    ]
+    assert 'hx-target="#call-preview"' in box and 'id="call-preview"' in box
+    assert "Write a word to see what the call would score." in box
+    # Without JavaScript the page comes back with the preview in the call box.
+    page = client.post(preview_url(game), {"jumbulaya_word": "sprints"}).content.decode()
+    call = page[page.index('id="call-preview"') :]
+    assert "it scores 10 points (7 tiles)" in call[: call.index("</div>\n")]
+    assert 'value="sprints"' in page
+    empty = client.post(preview_url(game), {"jumbulaya_word": ""}, HTTP_HX_REQUEST="true")
+    assert "Write a word to see what the call would score." in empty.content.decode()

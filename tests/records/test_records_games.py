@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -150,8 +151,8 @@ def test_the_replay_steps_from_the_deal_to_the_end(
     assert "Step 0 of 3" in page and "The deal." in page
     for rack in dealt.racks:  # a finished game has no secrets: every rack is shown
         assert tiles_html(rack) in page
-    assert '<a href="?step=1" rel="next">Next</a>' in page
-    assert '<a href="?step=3">Last</a>' in page
+    assert re.search(r'<a href="\?step=1" rel="next"[^>]*>Next</a>', page)
+    assert re.search(r'<a href="\?step=3"[^>]*>Last</a>', page)
     assert 'class="current" aria-current="step"' in page
     assert "The game is over:" in page and "fewer than two players remain" in page
 
@@ -159,7 +160,7 @@ def test_the_replay_steps_from_the_deal_to_the_end(
 
     last = text(client.get(url, {"step": "3"}))
     assert "Step 3 of 3" in last and "resigned." in last
-    assert '<a href="?step=2" rel="prev">Prev</a>' in last
+    assert re.search(r'<a href="\?step=2" rel="prev"[^>]*>Previous</a>', last)
     assert "Next</a>" not in last
     final = current_state(game)
     for line in final.lines:
@@ -168,6 +169,25 @@ def test_the_replay_steps_from_the_deal_to_the_end(
 
     middle = text(client.get(url, {"step": "1"}))
     assert "Step 1 of 3" in middle and " built " in middle
+
+
+def test_the_replay_marks_the_line_each_step_changed(
+    client: Client, started_game: Callable[..., Game]
+) -> None:
+    game = finish(started_game())
+    built = Event.objects.get(game=game, seq=2)
+    assert built.type == "word_built"
+    number = built.payload["line"] + 1
+    url = reverse("games:game_replay", args=[game.pk])
+    signed_in(client, game)
+    page = text(client.get(url, {"step": "1"}))
+    changed = re.findall(
+        r'<li class="[^"]*\bchanged\b[^"]*">\s*<span class="num">(\d)</span>', page
+    )
+    assert changed == [str(number)]
+    assert page.count("changed by this move") == 1
+    for step in ("0", "2", "3"):  # the deal, a pass, a resignation: no line changed
+        assert "changed by this move" not in text(client.get(url, {"step": step})), step
 
 
 @pytest.mark.parametrize(("raw", "shown"), [("-4", 0), ("99", 3), (" 2 ", 2), ("", 0)])

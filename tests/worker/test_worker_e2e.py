@@ -85,7 +85,11 @@ def test_a_move_reaches_the_worker_and_the_link_in_its_email_makes_the_next_move
     assert refused.status_code == 403  # no CSRF token, no move
     answer = browser.post(
         path,
-        {"notation": a_move(game), "csrfmiddlewaretoken": token.group(1)},
+        {
+            "notation": a_move(game),
+            "idempotency_key": "k" * 20,
+            "csrfmiddlewaretoken": token.group(1),
+        },
     )
     assert answer.status_code == 302 and answer["Location"] == path
     game.refresh_from_db()
