@@ -34,7 +34,7 @@ from games.emails import zone_of
 from games.engine.notation import verb_of
 from games.models import Event, Game
 from games.play_views import Door, GameUrls, LinkStatus
-from games.turnlinks import SESSION_KEY, BadLink, TurnLink, read_turn_token
+from games.turnlinks import BadLink, TurnLink, read_turn_token
 
 
 class LinkProblem(Exception):
@@ -158,11 +158,6 @@ def turn_link(request: HttpRequest, token: str) -> HttpResponse:
             return _problem(request, e)
     if request.user.is_authenticated:
         return redirect("games:game", game_id=door.game_id)
-    # This browser may now see this one game (and no other) as the link's player.
-    granted = dict(request.session.get(SESSION_KEY) or {})
-    if granted.get(str(door.game_id)) != door.link.user_id:
-        granted[str(door.game_id)] = door.link.user_id
-        request.session[SESSION_KEY] = granted
     return play_views.page(request, door, door.opened)
 
 

@@ -25,8 +25,6 @@ UNSUBSCRIBE_SALT = "games.unsubscribe"
 NO_INVITATIONS_SALT = "games.no-invitations"
 #: Unsubscribe links keep working for a long time: mail is read late.
 UNSUBSCRIBE_DAYS = 400
-#: The session key holding ``{str(game_id): user_id}`` for games opened by link.
-SESSION_KEY = "link_games"
 
 
 class BadLink(Exception):
