@@ -50,6 +50,7 @@ from games.engine.tiles import Tiles
 from games.models import Event, Game, JumbulayaClaim, Notification
 
 log = logging.getLogger(__name__)
+Outcome = JumbulayaClaim.Outcome
 
 #: The shortest a claim window may be, however close the deadline.
 MIN_WINDOW = timedelta(hours=12)
@@ -57,6 +58,11 @@ MIN_WINDOW = timedelta(hours=12)
 SWEEP_BATCH = 100
 #: How many times a claim is resubmitted when a move got in first.
 SUBMIT_ATTEMPTS = 5
+#: What the player whose move closed the window is told when a sealed call won.
+OVERTAKEN_NOTICE = (
+    "Your move would have ended the game, so the JUMBULAYA claim window closed first, and a "
+    "sealed JUMBULAYA call, made before your move, ended the game: your move was not made."
+)
 #: The longest claim word stored (a JUMBULAYA is at most 9 tiles).
 MAX_WORD = JumbulayaClaim._meta.get_field("word").max_length or 60
 
@@ -147,6 +153,52 @@ def sealed_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
     return list(game.claims.filter(seat=seat, resolved_at__isnull=True).order_by("created_at"))
 
 
+# --- what became of them ----------------------------------------------------
+
+
+def judged_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
+    """``seat``'s claims that have been judged (none for a spectator), each with
+    its ``outcome``: never anyone else's."""
+    if seat is None:
+        return []
+    return list(game.claims.filter(seat=seat, resolved_at__isnull=False).order_by("created_at"))
+
+
+def outcome_words(claim: JumbulayaClaim) -> str:
+    """What became of ``claim``, for its caller: ``SPRINTS: verified: it ended the game``."""
+    return f"{claim.word}: {claim.get_outcome_display() if claim.outcome else 'not made'}"
+
+
+#: The log's words for each outcome (a withdrawn call is not in the log: its
+#: word may still be valid while the game goes on).
+_LOGGED = {
+    Outcome.MADE: "{name}'s {word} was verified and ended the game",
+    Outcome.FAILED: "{name}'s {word} could not be verified and cost a turn",
+    Outcome.FREE: "{name}'s {word} could not be verified (the game ended before it cost a turn)",
+    Outcome.OVERTAKEN: "{name}'s {word} was valid, but a longer or earlier call was made",
+}
+
+
+def with_outcome_lines(
+    entries: list[tuple[int, str]], game: Game, players: Sequence[str]
+) -> list[tuple[int, str]]:
+    """The log of moves (``(seq, words)``, oldest first) with a line, where the
+    claim window closed, saying what became of its sealed calls."""
+    judged = list(game.claims.filter(resolved_seq__isnull=False).order_by("created_at", "pk"))
+    said = [
+        _LOGGED[Outcome(c.outcome)].format(name=players[c.seat], word=c.word)
+        for c in judged
+        if c.outcome in _LOGGED and c.seat < len(players)
+    ]
+    if not said:
+        return entries
+    seq = max(c.resolved_seq or 0 for c in judged)
+    words = "The claim window closed and its sealed JUMBULAYA calls were judged: "
+    line = (seq, words + "; ".join(said) + ".")
+    at = next((i for i, (n, _) in enumerate(entries) if n > seq), len(entries))
+    return [*entries[:at], line, *entries[at:]]
+
+
 # --- closing -----------------------------------------------------------------
 
 
@@ -218,7 +270,6 @@ def _verify(
 
 #: A move waiting for the window to close: (seat, move in the notation).
 Pending = tuple[int, str]
-Outcome = JumbulayaClaim.Outcome
 
 
 def _resolve(game: Game, pending: Pending | None) -> None:
