@@ -325,7 +325,7 @@ def _judge(game: Game, claims: list[JumbulayaClaim], pending: Pending | None) ->
             outcomes[claim.pk] = Outcome.FREE
         elif winner is None and pending is None:
             outcomes[claim.pk] = _outcome(_make(game.pk, claim))
-        elif _made_unless_it_ends(game.pk, claim, pending):
+        elif _made_unless_it_ends(game.pk, claim, None if winner is not None else pending):
             outcomes[claim.pk] = Outcome.FAILED
         else:
             outcomes[claim.pk] = Outcome.FREE
