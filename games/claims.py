@@ -16,7 +16,19 @@ plays it differently:
   tiles; ties: the earliest) is made, which ends the game.  A lost turn that
   would itself end the game (stalled, under ``stall_rounds``) is not taken when
   a valid claim is waiting: the JUMBULAYA ends the game first.  With no valid
-  claim the game goes on, and a later call is decided at once.
+  claim the game goes on, and a later call is decided at once;
+* a move that would end the game while the window is open (ten tiles, all
+  lines, stalled, a resignation that leaves one seat, a deadline's auto-pass)
+  closes it first (:func:`close_first`): the sealed calls were made before that
+  move, so they are judged on the board as it stands before it, in the same
+  transaction.  A valid one ends the game and the move is not made; with none,
+  the move is made.  A lost turn is not taken when it would stop that move (the
+  mover's own failed call: the game ends with the move anyway), and a
+  resigning seat's own calls are withdrawn, not made;
+* whichever way the window closed, each claim keeps what became of it
+  (``JumbulayaClaim.outcome``), each caller is owed a ``claims_closed`` email
+  about their own calls, and the log says it in words
+  (:func:`with_outcome_lines`: never a withdrawn call's word).
 
 Every event still enters the log through :func:`games.services.submit`.
 """

@@ -12,6 +12,7 @@ SPRINTS and SPRINTSO run down the board; PRINTED is not a listed word.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import timedelta
@@ -21,10 +22,11 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from games import deadlines, lexicons, services
+from games import claims, deadlines, lexicons, services
 from games.emails import message_for
 from games.engine import PRESETS
 from games.models import Event, Game, JumbulayaClaim, Notification
@@ -388,3 +390,48 @@ def test_the_record_replays_to_the_same_end(
     assert replayed["scores"] == state.scores()
     assert replayed["winners"] == state.winners()
     assert replayed["end"] == ("jumbulaya" if word == "SPRINTS" else ending.name)
+
+
+# --- a sweep and a game-ending move at once ----------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sweep_and_an_ending_move_at_once_judge_the_calls_once(
+    board_game: Callable[..., Game],
+) -> None:
+    game = at_the_brink(board_game, ENDINGS[0])
+    seq = game.last_seq
+    send(game, BOB, "jumbulaya SPRINTS")
+    Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
+    barrier = threading.Barrier(2)
+    errors: list[BaseException] = []
+
+    def sweeper() -> None:
+        try:
+            barrier.wait(timeout=10)
+            claims.sweep()
+        except BaseException as e:  # reported by the assertion below
+            errors.append(e)
+        finally:
+            connection.close()
+
+    def mover() -> None:
+        try:
+            barrier.wait(timeout=10)
+            services.submit(game.pk, ANN, ENDINGS[0].move, seq, Event.Source.WEB)
+        except services.StaleMove:
+            pass  # the sweep got in first: Ann's move was not made either
+        except BaseException as e:
+            errors.append(e)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=sweeper), threading.Thread(target=mover)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert errors == []
+    assert types_after(game, seq) == [("jumbulaya_verified", BOB)]
+    assert outcomes(game) == [(BOB, "SPRINTS", Outcome.MADE)]
+    assert Notification.objects.filter(game=game, kind="claims_closed").count() == 1
