@@ -42,7 +42,7 @@ from django.utils import timezone
 from mailparser_reply import EmailReplyParser
 
 from accounts.models import User
-from games import outbox, services
+from games import claims, outbox, services
 from games.emails import REPLY_MARKER
 from games.engine import Refusal
 from games.models import Event, Game, InboundMail, Notification, Seat
@@ -385,6 +385,8 @@ def _act(
         return _refuse(row, game, e.message)
     except services.ServiceError as e:
         return _refuse(row, game, e.message)
+    if done.overtaken:
+        return _refuse(row, game, claims.OVERTAKEN_NOTICE)
     row.status = Status.MOVED
     row.event_seq = done.state.seq
     row.reason = "sealed until the claim window closes" if done.sealed else ""

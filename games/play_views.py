@@ -300,7 +300,11 @@ def _context(
     ctx |= {
         "board": board,
         "rows": _player_rows(board, viewer.seat, game),
-        "log": list(reversed(history(services.load_events(game)))),
+        "log": list(
+            reversed(
+                claims.with_outcome_lines(history(services.load_events(game)), game, board.players)
+            )
+        ),
         "rack_limit": state.rules.rack_limit,
         "can_move": can_move and question is None,
         "can_call": (
@@ -309,6 +313,9 @@ def _context(
         "my_turn": viewer.is_player and board.turn == viewer.seat,
         "claims_close_at": None if board.over else game.claims_close_at,
         "my_claims": claims.sealed_claims(game, viewer.seat),
+        "my_judged_claims": [
+            claims.outcome_words(c) for c in claims.judged_claims(game, viewer.seat)
+        ],
     }
     return ctx
 
@@ -398,6 +405,8 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
         if done.sealed:
             notice = claims.sealed_notice(done.game, door.tz_name)
             return page(request, door, door.viewer(), notice=notice)
+        if done.overtaken:
+            notice = claims.OVERTAKEN_NOTICE
     if _is_htmx(request):
         return page(request, door, door.viewer(), notice=notice)
     messages.success(request, notice)

@@ -168,6 +168,9 @@ def test_two_players_play_a_whole_game(
     for page in (anns, bobs):
         status = page.inner_text(".status")
         assert "The game is over" in status and "Bob" in status
+    # Bob, who called, is told what became of his call; Ann called nothing.
+    assert "sealed JUMBULAYA calls: SPRINTS: verified" in bobs.inner_text(".status")
+    assert "sealed JUMBULAYA calls" not in anns.inner_text(".status")
     log = anns.inner_text("#log") if anns.locator("#log").count() else anns.content()
     assert "Bob called JUMBULAYA: SPRINTS" in log
     game.refresh_from_db()
