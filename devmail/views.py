@@ -97,7 +97,7 @@ def reply(request: HttpRequest, message_id: int) -> HttpResponse:
     sent = send_reply(mail, body)
     outcome = sent.outcome
     said = SAID.get(outcome.status) or f"The reply was dropped without an answer: {outcome.reason}."
-    if request.htmx:
+    if getattr(request, "htmx", False):  # set by django-htmx's middleware
         # The message page stays: the answers are listed on it as they arrive.
         news = _news_after(sent.reply.pk)
         after = news[-1].pk if news else sent.reply.pk
