@@ -32,7 +32,7 @@ from django.utils import timezone
 from django.utils.timesince import timeuntil
 
 from accounts.models import User
-from games import claims, services
+from games import claims, seat_names, services
 from games.models import Event, Game, Notification, Seat
 from games.presenters import BoardView, board_view, history
 from games.reply_addresses import reply_address, reply_token
@@ -419,7 +419,7 @@ def _reply_done(s: Situation) -> Content:
         )
     else:
         seq = inbound.event_seq or 0
-        done = [w for n, w in history(services.load_events(s.game)) if n == seq]
+        done = [w for n, w in history(seat_names.shown_events(s.game)) if n == seq]
         said = f"Done: your move “{inbound.move}” was made. " + " ".join(done)
     paragraphs = [said.strip()]
     if s.board.over:
@@ -501,11 +501,16 @@ def render_game_email(
 ) -> tuple[str, str, str, dict[str, str]]:
     """``(subject, text, html, headers)`` of a seat's game email."""
     game = notification.game
-    state = services.current_state(game)
+    names = seat_names.names_now(game)
+    state = seat_names.renamed_state(services.current_state(game), names)
     board = board_view(state, seat.index)
     situation = Situation(notification, user, seat, game, board)
     content = KINDS[Kind(notification.kind)](situation)
-    moves = history(services.load_events(game))[-RECENT_MOVES:] if content.show_history else []
+    moves = (
+        history(seat_names.renamed_events(services.load_events(game), names))[-RECENT_MOVES:]
+        if content.show_history
+        else []
+    )
     mute = unsubscribe_url(user.pk, game.pk)
     context = {
         "marker": REPLY_MARKER,

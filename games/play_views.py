@@ -31,7 +31,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
-from games import claims, confirmations, services, vacations
+from games import claims, confirmations, seat_names, services, vacations
 from games.access import Viewer, viewer_or_404
 from games.engine import Refusal
 from games.models import Event, Game
@@ -293,7 +293,8 @@ def _context(
         seats = _waiting_seats(game)
         ctx |= {"waiting": seats, "free_seats": sum(1 for s in seats if s.name is None)}
         return ctx
-    state = services.current_state(game)
+    names = seat_names.names_now(game)
+    state = seat_names.renamed_state(services.current_state(game), names)
     board = board_view(state, viewer.seat)
     in_game = viewer.is_player and not board.over and viewer.seat not in board.resigned
     can_move = in_game and (link is None or link.moves)
@@ -302,7 +303,11 @@ def _context(
         "rows": _player_rows(board, viewer.seat, game),
         "log": list(
             reversed(
-                claims.with_outcome_lines(history(services.load_events(game)), game, board.players)
+                claims.with_outcome_lines(
+                    history(seat_names.renamed_events(services.load_events(game), names)),
+                    game,
+                    board.players,
+                )
             )
         ),
         "rack_limit": state.rules.rack_limit,
@@ -351,7 +356,7 @@ def changes_since(request: HttpRequest, door: Door) -> HttpResponse:
     game = viewer.game
     if game.last_seq <= int(seen):
         return HttpResponse(status=204)
-    news = [words for seq, words in history(services.load_events(game)) if seq > int(seen)]
+    news = [words for seq, words in history(seat_names.shown_events(game)) if seq > int(seen)]
     shown = news[-NEWS:]
     ctx = {"game": game, "urls": door.urls, "news": shown, "more": len(news) - len(shown)}
     return render(request, "games/_moved_on.html", ctx)

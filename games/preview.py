@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from games import services
+from games import seat_names, services
 from games.engine import (
     Event,
     Exchanged,
@@ -342,7 +342,7 @@ def preview_game_move(game: Game, seat: int, notation: str) -> MovePreview:
         lexicon = services.game_lexicon(game)
     except services.ServiceError as e:
         return _service_refusal(notation, e.message)
-    return preview_move(services.current_state(game), seat, notation, lexicon)
+    return preview_move(seat_names.shown_state(game), seat, notation, lexicon)
 
 
 def _service_refusal(notation: str, message: str) -> MovePreview:

@@ -38,7 +38,7 @@ from games.engine import (
 from games.engine.record import read_turn, turn_of
 from games.models import Game, RecordUpload
 from games.presenters import BoardView, board_view, history, player_names
-from games.services import load_events
+from games.seat_names import shown_events
 
 #: The largest record file accepted for upload.
 MAX_UPLOAD_BYTES = 1024 * 1024
@@ -93,7 +93,7 @@ def check_finished(game: Game, *, replay: bool = False) -> None:
 def export_record(game: Game) -> dict[str, Any]:
     """The ``jumbulaya-record/1`` record of a finished game."""
     check_finished(game)
-    return write_record(load_events(game), lexicon=game.lexicon_name)
+    return write_record(shown_events(game), lexicon=game.lexicon_name)
 
 
 def export_json(game: Game) -> bytes:
@@ -133,7 +133,7 @@ def _notation(events: Sequence[Event]) -> tuple[str, ...]:
 def game_replay(game: Game) -> Replay:
     """The replay of a finished game (409 for one that is not)."""
     check_finished(game, replay=True)
-    events = load_events(game)
+    events = shown_events(game)
     return Replay(tuple(events), _notation(events))
 
 

@@ -67,6 +67,15 @@ class CannotJoin(ServiceError):
     code = "cannot_join"
 
 
+class LookAlikeName(CannotJoin):
+    """A seat refused because the joiner's name could be taken for a seated
+    player's: ``theirs`` is that player's name."""
+
+    def __init__(self, message: str, theirs: str) -> None:
+        super().__init__(message)
+        self.theirs = theirs
+
+
 class NotAPlayer(ServiceError):
     code = "not_a_player"
 
@@ -392,10 +401,11 @@ def _check_names_apart(user: User, seated: list[int]) -> None:
     for other in User.objects.filter(pk__in=seated).only("pk", "display_name"):
         theirs = display_name(other)
         if look_alike(mine, theirs):
-            raise CannotJoin(
+            raise LookAlikeName(
                 f"Your display name, “{mine}”, could be taken for that of {theirs}, who "
                 "already has a seat in this game. Choose a name the others can tell apart "
-                "on your profile page (an initial will do), then join."
+                "on your profile page (an initial will do), then join.",
+                theirs,
             )
 
 
@@ -538,6 +548,7 @@ def _seat_of(seats: Sequence[Seat], user: User) -> int:
 __all__ = [
     "CannotJoin",
     "DuplicateMove",
+    "LookAlikeName",
     "NotAPlayer",
     "OverLimit",
     "Refusal",
