@@ -121,7 +121,10 @@ def test_resign_and_out_of_turn_moves(two_player: Game) -> None:
     bob = waiting(game)
     out_of_turn = inbound.receive(parsed(reply_mime(game, bob, "pass")), via="test")
     assert out_of_turn.status == "refused"
-    resigned = inbound.receive(parsed(reply_mime(game, bob, "I resign.")), via="test")
+    said = inbound.receive(parsed(reply_mime(game, bob, "I resign.")), via="test")
+    assert said.status == "refused" and said.reason == inbound.UNCONFIRMED_RESIGN
+    assert events(game) == ["game_started"]
+    resigned = inbound.receive(parsed(reply_mime(game, bob, "Resign.")), via="test")
     assert resigned.status == "moved"
     assert events(game)[-1] == "resigned"
 
