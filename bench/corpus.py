@@ -191,6 +191,7 @@ def measure(game: Game, mails: list[CorpusMail]) -> dict[str, Any]:
     ]
     moves = ["pass", "resign", words[0]]
     player = game.seats.get(index=state.turn).user
+    assert player is not None, "a started game's seats are taken"
     sent = esp.turn_email(game, player)
     client = Client()
     counts: dict[str, Counter[str]] = {kind: Counter() for kind in KINDS}
@@ -221,7 +222,10 @@ def measure(game: Game, mails: list[CorpusMail]) -> dict[str, Any]:
         return row.status, row.move if row.status == InboundMail.Status.MOVED else ""
 
     settings = {
-        "ANYMAIL": {"WEBHOOK_SECRET": esp.BASIC_AUTH, "MAILGUN_WEBHOOK_SIGNING_KEY": esp.SIGNING_KEY},
+        "ANYMAIL": {
+            "WEBHOOK_SECRET": esp.BASIC_AUTH,
+            "MAILGUN_WEBHOOK_SIGNING_KEY": esp.SIGNING_KEY,
+        },
         "JUMBULAYA_INBOUND_ESPS": list(ESPS),
         "JUMBULAYA_INBOUND_PER_HOUR": 10**9,
     }
@@ -329,4 +333,3 @@ def main() -> None:
     out = {"corpus": figures, "goals": goals(figures)}
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
-

@@ -20,8 +20,9 @@ brought it.  In order:
    read by :mod:`games.reply_reading`; the subject line is read when the body
    holds no move.  Nothing below the first sign of quoted history is read
    (:mod:`games.reply_history`), and ``resign`` acts only standing alone on the
-   first line: anything less is answered with a request to confirm.  ``#N`` names the move answered: a reply to a position that
-   has moved on is refused, not applied to the new one.
+   first line: anything less is answered with a request to confirm.  ``#N``
+   names the move answered: a reply to a position that has moved on is
+   refused, not applied to the new one.
 5. **Acting and answering**: the move goes through :func:`games.services.submit`
    (source ``email``) and an answer is owed in the game's thread: "done" with
    the new board, or a refusal that quotes what was read and says why.
