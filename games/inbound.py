@@ -208,11 +208,16 @@ def automatic(message: AnymailInboundMessage, sender: str) -> str | None:
 
 # --- the text of a reply -----------------------------------------------------------
 
-_HTML = html2text.HTML2Text()
-_HTML.ignore_links = True
-_HTML.ignore_images = True
-_HTML.ignore_emphasis = True
-_HTML.body_width = 0
+
+def _html_as_text(html: str) -> str:
+    """HTML as text, by a converter of its own: an html2text converter keeps state
+    between messages (an unclosed ``<blockquote>`` in one would quote the next)."""
+    converter = html2text.HTML2Text()
+    converter.ignore_links = True
+    converter.ignore_images = True
+    converter.ignore_emphasis = True
+    converter.body_width = 0
+    return converter.handle(html)
 
 
 def body_text(message: AnymailInboundMessage) -> str:
@@ -225,7 +230,7 @@ def body_text(message: AnymailInboundMessage) -> str:
         text = _body_part(message, "plain")
         if not text.strip():
             html = _body_part(message, "html")
-            text = _HTML.handle(html) if html else ""
+            text = _html_as_text(html) if html else ""
     except Exception:  # an unreadable part reads as no text: the refusal says so
         text = ""
     return storable(text[:MAX_TEXT])

@@ -452,3 +452,16 @@ def test_a_jumbulaya_call_by_email_in_a_claim_window_is_sealed(
     assert message.to == [ann.email]
     assert answers(bob) == []
     assert not Notification.objects.filter(game=game, user=bob, event_seq__gt=seq).exists()
+
+
+def test_an_unclosed_quote_in_one_html_reply_does_not_quote_the_next(two_player: Game) -> None:
+    """Each HTML body is read by a converter of its own: an earlier message's
+    unclosed ``<blockquote>`` once made the next reply's move a quoted line."""
+    game = two_player
+    ann = mover(game)
+    first = reply_mime(game, ann)
+    first.set_content("<blockquote><div>an old thread", subtype="html")
+    inbound.receive(parsed(first), via="test")
+    second = reply_mime(game, ann)
+    second.set_content("<div>Hi Bob,</div><div>pass</div>", subtype="html")
+    assert inbound.receive(parsed(second), via="test").status == "moved"
