@@ -122,8 +122,6 @@ def _part(message: Any, subtype: str) -> str:
 
 # --- which messages have a quoted history -------------------------------------------
 
-_HTML = html2text.HTML2Text()
-_HTML.body_width = 0
 #: How this test tells a history, on its own (it does not ask the code it
 #: measures): a ">" line, a line that ends with "wrote:" in a language of the
 #: corpus, an original/forwarded-message line, Outlook's rule, a From:/Sent: block.
@@ -143,7 +141,11 @@ _HISTORY = re.compile(
 
 def readable(mail: CorpusMail) -> str:
     """The text a reader sees: the plain part, else the HTML as text."""
-    return mail.text if mail.text.strip() else _HTML.handle(mail.html)
+    if mail.text.strip():
+        return mail.text
+    converter = html2text.HTML2Text()  # one each: it keeps state between documents
+    converter.body_width = 0
+    return converter.handle(mail.html)
 
 
 def has_history(mail: CorpusMail) -> bool:

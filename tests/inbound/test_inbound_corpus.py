@@ -93,6 +93,7 @@ HEADERS = {
     "forwarded": "---------- Forwarded message ---------",
     "original_chinese": "------------------ 原始邮件 ------------------",
     "apple_forward": "Begin forwarded message:",
+    "forward_as_html2text_writes_it": "\\-------- Пересылаемое сообщение --------\nОт кого: Jumbulaya",
 }
 
 
