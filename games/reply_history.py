@@ -83,14 +83,16 @@ _HEADER_NAMES = (
     r"|De|Envoyé|Date d'envoi|À|A|Objet|Sujet|Enviado|Enviado el|Fecha|Para|Asunto|Assunto"
     r"|Data|Da|Inviato|Oggetto|Van|Verzonden|Aan|Onderwerp|Od|Wysłano|Do|Temat|Data wysłania"
     r"|Fra|Sendt|Til|Emne|Från|Skickat|Till|Ämne|Lähettäjä|Lähetetty|Vastaanottaja|Aihe"
-    r"|Päivämäärä|От|От кого|Отправлено|Кому|Тема|Дата|Odesláno|Komu|Předmět|Feladó|Elküldve|Címzett"
+    r"|Päivämäärä|От|От кого|Отправлено|Кому|Тема|Дата|Odesláno|Komu|Předmět|Feladó"
+    r"|Elküldve|Címzett"
     r"|Tárgy|Kimden|Gönderildi|Kime|Konu|Tarih|Από|Προς|Θέμα|发件人|發件人|寄件者|收件人"
     r"|发送时间|發送時間|寄件日期|主题|主旨|日期|差出人|送信日時|宛先|件名|보낸 사람|받는 사람"
     r"|보낸 날짜|제목"
 )
 _HEADER = re.compile(rf"^[*_]{{0,2}}(?:{_HEADER_NAMES})[*_]{{0,2}}\s?[:：]", re.IGNORECASE)
 _FROM = re.compile(
-    r"^[*_]{0,2}(?:From|Von|De|Da|Van|Od|Fra|Från|Lähettäjä|От кого|От|Feladó|Kimden|Από|发件人|發件人"
+    r"^[*_]{0,2}(?:From|Von|De|Da|Van|Od|Fra|Från|Lähettäjä|От кого|От|Feladó|Kimden|Από"
+    r"|发件人|發件人"
     r"|寄件者|差出人|보낸 사람)[*_]{0,2}\s?[:：]",
     re.IGNORECASE,
 )

@@ -93,7 +93,9 @@ HEADERS = {
     "forwarded": "---------- Forwarded message ---------",
     "original_chinese": "------------------ 原始邮件 ------------------",
     "apple_forward": "Begin forwarded message:",
-    "forward_as_html2text_writes_it": "\\-------- Пересылаемое сообщение --------\nОт кого: Jumbulaya",
+    "forward_as_html2text_writes_it": (
+        "\\-------- Пересылаемое сообщение --------\nОт кого: Jumbulaya"
+    ),
 }
 
 
