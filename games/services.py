@@ -8,6 +8,7 @@ updates the projection and records the notifications owed.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -484,7 +485,7 @@ def submit(
                 claims.seal(game, before, seat, move)
                 return Submitted(game, before, [], sealed=True)
             lexicon = game_lexicon(game)
-            events = decide(before, seat, move, lexicon)
+            events = decide(_named_now(before, seats), seat, move, lexicon)
             if game.claims_close_at is not None and _folded(before, events).over:
                 # The sealed calls were made before this move: they are judged first.
                 claims.close_first(game, seat, move)
@@ -493,7 +494,7 @@ def submit(
                     before = current_state(game)
                     if before.over:
                         return Submitted(game, before, [], seats=seats, overtaken=True)
-                    events = decide(before, seat, move, lexicon)
+                    events = decide(_named_now(before, seats), seat, move, lexicon)
             state = before
             rows = []
             for i, event in enumerate(events):
@@ -515,6 +516,15 @@ def submit(
             raise DuplicateMove("This move was already received; it was not made twice.") from e
         raise StaleMove("Another move was made at the same moment; nothing was changed.") from e
     return Submitted(game, state, events, seats=seats)
+
+
+def _named_now(state: GameState, seats: Sequence[Seat]) -> GameState:
+    """``state`` with its players' names as they are now, for the words of a
+    refusal ("It is Zoe's turn"): the log keeps the names of the deal.  Only the
+    rules read it; the events are folded onto the state as cached."""
+    names = {s.index: display_name(s.user) for s in seats if s.user is not None}
+    players = tuple(names.get(i, name) for i, name in enumerate(state.players))
+    return state if players == state.players else dataclasses.replace(state, players=players)
 
 
 def _folded(state: GameState, events: Sequence[EngineEvent]) -> GameState:

@@ -16,6 +16,7 @@ from accounts.models import User
 from accounts.services import update_profile
 from games import services
 from games.emails import message_for
+from games.engine import Refusal
 from games.models import Event, Game, Notification
 
 OLD = re.compile(r"\bAnn\b")
@@ -77,3 +78,22 @@ def test_the_replay_and_record_show_the_new_name(
     assert record[0].players[0] == "Ann"  # type: ignore[attr-defined]
     download = client.get(reverse("games:download", args=[game.pk]))
     assert json.loads(download.content)["players"][0] == "Zoe Quill"
+
+
+def test_a_refusal_names_the_player_to_move_as_they_are_now(
+    started_game: Callable[..., Game],
+) -> None:
+    game = started_game()
+    if game.turn_seat != 0:  # so that Ann is the player to move
+        bob = game.seats.get(index=game.turn_seat).user
+        services.submit(game.pk, bob, "pass", game.last_seq, Event.Source.WEB)
+        game.refresh_from_db()
+    rename_ann(game)
+    bob = User.objects.get(username="bob")
+    try:
+        services.submit(game.pk, bob, "pass", game.last_seq, Event.Source.WEB)
+    except Refusal as refusal:
+        said = str(refusal)
+    else:
+        raise AssertionError("Bob moved out of turn")
+    assert "It is Zoe Quill's turn" in said and not OLD.search(said)
