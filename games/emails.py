@@ -34,7 +34,7 @@ from django.utils.timesince import timeuntil
 from accounts.models import User
 from games import services
 from games.models import Event, Game, Notification, Seat
-from games.presenters import BoardView, board_view, history
+from games.presenters import BoardView, Logged, board_view, current_names, game_log
 from games.reply_addresses import reply_address, reply_token
 from games.reply_reading import ACCEPTED_FORMS, read_reply
 from games.turnlinks import turn_url, unsubscribe_url
@@ -108,8 +108,15 @@ def one_line(text: str) -> str:
     return " ".join(kept.split())
 
 
-def thread_id(game_id: int) -> str:
-    return f"<game-{game_id}@{site_domain()}>"
+def thread_id(game_id: int, user_id: int | None = None) -> str:
+    """The Message-ID of a game's thread root for one recipient: the email
+    that says the game has started carries it, and every other email of the
+    game answers it, so they thread together.  A player's root holds their
+    reply token, as every Message-ID sent to them does (see
+    :func:`game_headers`); without a user (an invitation) it names the game."""
+    if user_id is None:
+        return f"<game-{game_id}@{site_domain()}>"
+    return f"<game-{game_id}.{reply_token(user_id, game_id)}@{site_domain()}>"
 
 
 def automatic_headers(unsubscribe: str | None) -> dict[str, str]:
@@ -123,20 +130,28 @@ def automatic_headers(unsubscribe: str | None) -> dict[str, str]:
 def game_headers(notification: Notification, unsubscribe: str | None) -> dict[str, str]:
     """Threading and list headers for one of a game's emails.  An email to a
     player carries their reply address (``Reply-To``) and its token in the
-    ``Message-ID``, so a reply to the From address still names it."""
+    ``Message-ID``, so a reply to the From address still names it.
+
+    The game-started email is the thread's root (:func:`thread_id`, the same
+    on every try to send it); every other email has a Message-ID of its own,
+    built from its row, and answers the root."""
     game_id = notification.game_id
     seq = notification.event_seq or 0
     domain = site_domain()
     user_id = notification.user_id
     token = f".{reply_token(user_id, game_id)}" if user_id is not None else ""
     local = f"game-{game_id}.{seq}.{notification.kind}.{notification.pk}{token}"
+    root = thread_id(game_id, user_id)
     headers = {
         "Message-ID": f"<{local}@{domain}>",
-        "In-Reply-To": thread_id(game_id),
-        "References": thread_id(game_id),
+        "In-Reply-To": root,
+        "References": root,
         "List-Id": f"Jumbulaya game {game_id} <game-{game_id}.{domain}>",
         **automatic_headers(unsubscribe),
     }
+    if notification.kind == Kind.GAME_STARTED and user_id is not None:
+        headers["Message-ID"] = root
+        del headers["In-Reply-To"], headers["References"]
     if user_id is not None:
         headers["Reply-To"] = reply_address(user_id, game_id)
     inbound = notification.inbound
@@ -145,7 +160,7 @@ def game_headers(notification: Notification, unsubscribe: str | None) -> dict[st
         headers["Auto-Submitted"] = "auto-replied"
         if MESSAGE_ID.fullmatch(inbound.message_id):
             headers["In-Reply-To"] = inbound.message_id
-            headers["References"] = f"{thread_id(game_id)} {inbound.message_id}"
+            headers["References"] = f"{root} {inbound.message_id}"
     return headers
 
 
@@ -216,6 +231,12 @@ class Situation:
     seat: Seat
     game: Game
     board: BoardView
+    log: list[Logged]
+
+    def told(self) -> Logged | None:
+        """The log's entry for the event the email was owed for."""
+        seq = self.notification.event_seq
+        return next((entry for entry in self.log if entry.seq == seq), None)
 
     @property
     def others(self) -> list[str]:
@@ -234,9 +255,17 @@ class Situation:
 
 def _your_turn(s: Situation) -> Content:
     paragraphs = [f"It is your turn in game {s.game.pk} against {names_in_words(s.others)}."]
+    told = s.told()
+    if told is not None and told.seq > 1:
+        paragraphs.insert(0, told.words)
     if (d := s.deadline_sentence()) is not None:
         paragraphs.append(d)
-    return Content(f"Your turn in game {s.game.pk} against {s.against}", paragraphs)
+    what = (
+        told.headline
+        if told is not None and told.seq > 1
+        else f"you move first against {names_in_words(s.others)}"
+    )
+    return Content(f"Game {s.game.pk}: your turn — {what}", paragraphs)
 
 
 def _started(s: Situation) -> Content:
@@ -263,7 +292,9 @@ def _game_over(s: Situation) -> Content:
     else:
         result = f"a tie between {names_in_words(b.winner_names)}"
     scores = ", ".join(f"{n} {sc}" for n, sc in zip(b.players, b.scores, strict=True))
+    told = s.told()
     paragraphs = [
+        *([told.event_words] if told is not None else []),
         f"Game {s.game.pk} is over" + (f": {b.end_words}." if b.end_words else "."),
         f"Final scores: {scores}.",
         "You won. Congratulations!"
@@ -275,7 +306,7 @@ def _game_over(s: Situation) -> Content:
         "The replay and the game record are on the game page.",
     ]
     return Content(
-        f"Game {s.game.pk} is over: {result}",
+        f"Game {s.game.pk} is over: {result} ({scores})",
         paragraphs,
         show_rack=False,
         turn_link=False,
@@ -394,7 +425,7 @@ def _reply_done(s: Situation) -> Content:
         )
     else:
         seq = inbound.event_seq or 0
-        done = [w for n, w in history(services.load_events(s.game)) if n == seq]
+        done = [entry.words for entry in s.log if entry.seq == seq]
         said = f"Done: your move “{inbound.move}” was made. " + " ".join(done)
     paragraphs = [said.strip()]
     if s.board.over:
@@ -476,10 +507,12 @@ def render_game_email(
     """``(subject, text, html, headers)`` of a seat's game email."""
     game = notification.game
     state = services.current_state(game)
-    board = board_view(state, seat.index)
-    situation = Situation(notification, user, seat, game, board)
+    names = current_names(game)
+    board = board_view(state, seat.index, names)
+    log = game_log(game, names)
+    situation = Situation(notification, user, seat, game, board, log)
     content = KINDS[Kind(notification.kind)](situation)
-    moves = history(services.load_events(game))[-RECENT_MOVES:] if content.show_history else []
+    moves = log[-RECENT_MOVES:] if content.show_history else []
     mute = unsubscribe_url(user.pk, game.pk)
     context = {
         "marker": REPLY_MARKER,
@@ -490,7 +523,7 @@ def render_game_email(
         "board_text": board_text(board),
         "scores": list(zip(board.players, board.scores, strict=True)),
         "rack": board.rack if content.show_rack else None,
-        "moves": [words for _, words in moves],
+        "moves": [entry.words for entry in moves],
         "link": turn_url(user.pk, game.pk, game.last_seq)
         if content.turn_link and not board.over
         else None,

@@ -35,7 +35,7 @@ from games import claims, confirmations, services, vacations
 from games.access import Viewer, viewer_or_404
 from games.engine import Refusal
 from games.models import Event, Game
-from games.presenters import BoardView, board_view, history
+from games.presenters import BoardView, board_view, current_names, game_log
 from games.preview import MovePreview, preview_game_move, web_refusal
 
 #: The forms of the page that send a move; each gets its own idempotency key.
@@ -294,13 +294,13 @@ def _context(
         ctx |= {"waiting": seats, "free_seats": sum(1 for s in seats if s.name is None)}
         return ctx
     state = services.current_state(game)
-    board = board_view(state, viewer.seat)
+    board = board_view(state, viewer.seat, current_names(game))
     in_game = viewer.is_player and not board.over and viewer.seat not in board.resigned
     can_move = in_game and (link is None or link.moves)
     ctx |= {
         "board": board,
         "rows": _player_rows(board, viewer.seat, game),
-        "log": list(reversed(history(services.load_events(game)))),
+        "log": list(reversed(game_log(game))),
         "rack_limit": state.rules.rack_limit,
         "can_move": can_move and question is None,
         "can_call": (
@@ -344,7 +344,7 @@ def changes_since(request: HttpRequest, door: Door) -> HttpResponse:
     game = viewer.game
     if game.last_seq <= int(seen):
         return HttpResponse(status=204)
-    news = [words for seq, words in history(services.load_events(game)) if seq > int(seen)]
+    news = [entry.words for entry in game_log(game) if entry.seq > int(seen)]
     shown = news[-NEWS:]
     ctx = {"game": game, "urls": door.urls, "news": shown, "more": len(news) - len(shown)}
     return render(request, "games/_moved_on.html", ctx)

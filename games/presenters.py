@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from accounts.names import shown_name
 from games.engine import (
@@ -25,10 +26,16 @@ from games.engine import (
     TimedOut,
     WordBuilt,
     evolve,
-    format_word,
+    from_dict,
     line_points,
     start,
 )
+from games.engine.tiles import letters
+from games.models import Game
+
+#: ``Event.source`` of a sealed claim made when its window closed, and of a
+#: seat the deadline sweep removed (its resignation).
+SEALED, REMOVED = "system", "deadline"
 
 END_WORDS = {
     "jumbulaya": "a JUMBULAYA was found",
@@ -70,15 +77,17 @@ class BoardView:
 
 
 def player_names(players: Sequence[str]) -> list[str]:
-    """The players' names as pages and emails show them.  A game's log keeps
-    the names its players had when it began; one that the name rules refuse
-    (kept from before they did: a line break, a link) shows as its seat."""
+    """The names a log began with, as shown where no account stands behind
+    them (an uploaded record): one that the name rules refuse (kept from before
+    they did: a line break, a link) shows as its seat.  A game's own pages and
+    emails show :func:`current_names` instead."""
     return [shown_name(name) or f"Seat {i + 1}" for i, name in enumerate(players)]
 
 
-def board_view(state: GameState, seat: int | None) -> BoardView:
-    """The board for ``seat`` (``None``: a spectator)."""
-    players = player_names(state.players)
+def board_view(state: GameState, seat: int | None, names: Sequence[str] | None = None) -> BoardView:
+    """The board for ``seat`` (``None``: a spectator).  ``names``: the players'
+    names to show (by default those the log began with)."""
+    players = list(names) if names is not None else player_names(state.players)
     return BoardView(
         lines=[
             LineView(
@@ -109,9 +118,41 @@ def board_view(state: GameState, seat: int | None) -> BoardView:
     )
 
 
-def describe(before: GameState, event: Event, after: GameState) -> str:
-    """One move in words, from what every viewer may know."""
-    name = player_names(before.players)
+def _word(text: str) -> str:
+    """A word as people read it: its letters, without the notation's brackets
+    and hyphens (``CRUN[CH][ER]`` is CRUNCHER)."""
+    return "".join(ch for ch in text if ch.isalpha()).upper()
+
+
+def _lines_in_words(lines: Sequence[int]) -> str:
+    numbers = [i + 1 for i in lines]
+    if numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 2:
+        return f"lines {numbers[0]} to {numbers[-1]}"
+    return "lines " + ", ".join(map(str, numbers))
+
+
+@dataclass(frozen=True)
+class Told:
+    """One event in words: ``headline`` is the short form subjects use
+    (``bob played FACTS``), ``words`` the whole sentence for the log."""
+
+    headline: str
+    words: str
+
+
+def tell(
+    before: GameState,
+    event: Event,
+    after: GameState,
+    names: Sequence[str] | None = None,
+    source: str = "",
+) -> Told:
+    """One event in words, from what every viewer may know: never the tiles
+    exchanged or drawn.  ``names``: the players' names to use (by default the
+    names the log began with); ``source``: where the event came from (an
+    ``Event.Source`` value), which tells a sealed claim opened when its window
+    closed (``system``) and a seat removed by the deadline sweep (``deadline``)."""
+    name = list(names) if names is not None else player_names(before.players)
     match event:
         case WordBuilt(seat, line, tiles):
             previous = before.lines[line].owner
@@ -120,50 +161,147 @@ def describe(before: GameState, event: Event, after: GameState) -> str:
                 if previous is not None and previous != seat
                 else ""
             )
-            return (
-                f"{name[seat]} built {format_word(tiles)} on line {line + 1} "
-                f"(+{line_points(tiles)}){took}."
-            )
+            head = f"{name[seat]} played {_word(letters(tiles))}"
+            return Told(head, f"{head} on line {line + 1} (+{line_points(tiles)}){took}.")
         case Exchanged(seat, tiles):
-            n = len(tiles)
-            return f"{name[seat]} exchanged {n} tile{'s' if n != 1 else ''}."
+            head = f"{name[seat]} exchanged {_count(len(tiles), 'tile')}"
+            return Told(head, f"{head}.")
         case Passed(seat):
-            return f"{name[seat]} passed."
+            return Told(f"{name[seat]} passed", f"{name[seat]} passed.")
         case TimedOut(seat):
-            return f"{name[seat]} ran out of time; the turn passed."
+            head = f"{name[seat]} ran out of time"
+            return Told(head, f"{head}: the deadline passed and the turn was passed for them.")
         case JumbulayaVerified(seat, tiles, lines, points):
-            down = ", ".join(str(i + 1) for i in lines)
-            return (
-                f"{name[seat]} called JUMBULAYA: {format_word(tiles)} down lines {down} "
-                f"(+{points})."
-            )
+            word = _word(letters(tiles))
+            down = f"{word} down {_lines_in_words(lines)} (+{points})"
+            if source == SEALED:
+                head = f"{name[seat]}'s sealed JUMBULAYA call won"
+                return Told(
+                    head,
+                    f"The claim window closed and {name[seat]}'s sealed JUMBULAYA call "
+                    f"was opened and verified: {down}.",
+                )
+            head = f"{name[seat]} called JUMBULAYA: {word}"
+            return Told(head, f"{name[seat]} called JUMBULAYA: {down}.")
         case JumbulayaFailed(seat, word, reason):
-            return (
-                f"{name[seat]} called JUMBULAYA with {word}, which could not be verified "
-                f"({reason}), and loses a turn."
+            if source == SEALED:
+                return Told(
+                    f"{name[seat]}'s sealed JUMBULAYA call failed",
+                    f"The claim window closed and {name[seat]}'s sealed JUMBULAYA call, "
+                    f"{_word(word)}, was opened: it could not be verified ({reason}), "
+                    "so it costs a turn.",
+                )
+            return Told(
+                f"{name[seat]}'s JUMBULAYA call failed",
+                f"{name[seat]} called JUMBULAYA with {_word(word)}, which could not be "
+                f"verified ({reason}), and loses a turn.",
             )
         case Resigned(seat):
-            return f"{name[seat]} resigned."
+            if source == REMOVED:
+                head = f"{name[seat]} was removed"
+                return Told(
+                    head, f"{head} from the game after missing too many deadlines in a row."
+                )
+            return Told(f"{name[seat]} resigned", f"{name[seat]} resigned.")
         case GameStarted():
-            return f"The game began; {name[after.turn or 0]} moves first."
+            return Told("the game began", f"The game began; {name[after.turn or 0]} moves first.")
     raise TypeError(f"not an event: {event!r}")
 
 
-def history(events: Sequence[Event]) -> list[tuple[int, str]]:
-    """``(seq, words)`` for every event of a log, oldest first.  Needs the whole
-    log (the fold needs the draws) but returns only public words."""
-    out: list[tuple[int, str]] = []
+def describe(
+    before: GameState, event: Event, after: GameState, names: Sequence[str] | None = None
+) -> str:
+    """One move in words, from what every viewer may know."""
+    return tell(before, event, after, names).words
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'s' if n != 1 else ''}"
+
+
+def _joined(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def ending(state: GameState, names: Sequence[str] | None = None) -> str:
+    """How a finished game ended, its final scores and who won, in words."""
+    name = list(names) if names is not None else player_names(state.players)
+    scores = ", ".join(f"{n} {s}" for n, s in zip(name, state.scores(), strict=True))
+    winners = [name[s] for s in state.winners()]
+    won = (
+        f"{winners[0]} won"
+        if len(winners) == 1
+        else f"{_joined(winners)} share the win"
+        if winners
+        else "nobody won"
+    )
+    return f"The game is over: {END_WORDS[state.end or '']}. Final scores: {scores}. {won}."
+
+
+class Logged(NamedTuple):
+    """One entry of a game's log: the state's number after it, what the log
+    says (the event, then how the game ended or what it opened), the short
+    form subjects use, and the event's sentence alone."""
+
+    seq: int
+    words: str
+    headline: str
+    event_words: str
+
+
+def history(
+    events: Sequence[Event],
+    names: Sequence[str] | None = None,
+    sources: Sequence[str] | None = None,
+) -> list[Logged]:
+    """Every event of a log in words, oldest first.  Needs the whole log (the
+    fold needs the draws) but returns only public words.  ``names``: the
+    players' names to use (by default those the log began with); ``sources``:
+    each event's source (see :func:`tell`)."""
+    out: list[Logged] = []
     state: GameState | None = None
-    for event in events:
+    for n, event in enumerate(events):
+        source = sources[n] if sources is not None else ""
         if isinstance(event, GameStarted):
             state = start(event)
-            out.append((state.seq, describe(state, event, state)))
+            told = tell(state, event, state, names, source)
+            out.append(Logged(state.seq, told.words, told.headline, told.words))
             continue
         assert state is not None, "a log starts with game_started"
         after = evolve(state, event)
-        words = describe(state, event, after)
+        told = tell(state, event, after, names, source)
+        words = told.words
         if after.over and not state.over:
-            words += f" The game is over: {END_WORDS[after.end or '']}."
-        out.append((after.seq, words))
+            words += " " + ending(after, names)
+        elif after.jumbulaya_open() and not state.jumbulaya_open():
+            words += (
+                " All nine lines are claimed and one holds 7 or more tiles: "
+                "a JUMBULAYA can now be called."
+            )
+        out.append(Logged(after.seq, words, told.headline, told.words))
         state = after
     return out
+
+
+def current_names(game: Game) -> list[str]:
+    """The players' names as they are now, by seat: a player who changed their
+    display name shows the new one in every game, old ones too (a game's log
+    keeps the names its players had when it began, which are not shown)."""
+    users = {seat.index: seat.user for seat in game.seats.select_related("user")}
+    names = []
+    for i in range(game.seat_count):
+        user = users.get(i)
+        names.append(user.public_name if user is not None else f"Seat {i + 1}")
+    return names
+
+
+def game_log(game: Game, names: Sequence[str] | None = None) -> list[Logged]:
+    """A game's log in words, with its players' current names (``names``, when
+    the caller has them already)."""
+    rows = list(game.events.order_by("seq"))
+    events = [from_dict({**row.payload, **(row.private or {})}) for row in rows]
+    if names is None:
+        names = current_names(game)
+    return history(events, names, [row.source for row in rows])

@@ -14,6 +14,7 @@ open yet, the caller is barred) and the notation itself are reported.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -38,7 +39,7 @@ from games.engine.rules import Rules
 from games.engine.state import JUMBULAYA_TIERS, jumbulaya_points
 from games.engine.tiles import JUMBULAYA_MAX, JUMBULAYA_MIN, Tiles, letters
 from games.models import Game
-from games.presenters import END_WORDS, player_names
+from games.presenters import END_WORDS, current_names, player_names
 
 PreviewKind = Literal["word", "pass", "exchange", "resign", "jumbulaya", "refused"]
 
@@ -112,7 +113,9 @@ def _draw_sentence(n: int, bag: int) -> str:
     return f"You will then draw {_plural(n, 'tile')} from the bag."
 
 
-def _word_preview(state: GameState, notation: str, event: WordBuilt) -> MovePreview:
+def _word_preview(
+    state: GameState, notation: str, event: WordBuilt, names: Sequence[str] | None
+) -> MovePreview:
     line = state.lines[event.line]
     from_rack, to_rack = split_word_tiles(line.tiles, event.tiles)
     number = event.line + 1
@@ -127,7 +130,7 @@ def _word_preview(state: GameState, notation: str, event: WordBuilt) -> MovePrev
         f"To your rack: {_tiles_text(tuple(to_rack))}.",
         f"Line {number} will score {_plural(points, 'point')} for you"
         + (
-            f", taking it from {player_names(state.players)[owner]}."
+            f", taking it from {(names or player_names(state.players))[owner]}."
             if owner is not None and owner != event.seat
             else "."
         ),
@@ -255,8 +258,15 @@ def web_refusal(notation: str) -> Refusal | None:
     return None
 
 
-def preview_move(state: GameState, seat: int, notation: str, lexicon: Lexicon) -> MovePreview:
-    """What ``seat`` writing ``notation`` would do now (or why the rules refuse it)."""
+def preview_move(
+    state: GameState,
+    seat: int,
+    notation: str,
+    lexicon: Lexicon,
+    names: Sequence[str] | None = None,
+) -> MovePreview:
+    """What ``seat`` writing ``notation`` would do now (or why the rules refuse
+    it).  ``names``: the players' names to use (by default the log's)."""
     notation = notation.strip()
     try:
         own = web_refusal(notation)
@@ -277,7 +287,7 @@ def preview_move(state: GameState, seat: int, notation: str, lexicon: Lexicon) -
     event = events[0]
     match event:
         case WordBuilt():
-            return _word_preview(state, notation, event)
+            return _word_preview(state, notation, event, names)
         case Passed():
             ends, end_words = _ending(state, event)
             return MovePreview(
@@ -342,7 +352,7 @@ def preview_game_move(game: Game, seat: int, notation: str) -> MovePreview:
         lexicon = services.game_lexicon(game)
     except services.ServiceError as e:
         return _service_refusal(notation, e.message)
-    return preview_move(services.current_state(game), seat, notation, lexicon)
+    return preview_move(services.current_state(game), seat, notation, lexicon, current_names(game))
 
 
 def _service_refusal(notation: str, message: str) -> MovePreview:

@@ -67,7 +67,8 @@ def test_an_invitation_from_a_stored_name_injects_nothing_and_goes_at_once(
     note = Notification.objects.get(kind=Kind.INVITED)
     assert note.sent_at is not None and note.attempts == 1 and note.last_error == ""
     (message,) = mailoutbox
-    assert message.subject == f"player {ann.pk} invites you to play Jumbulaya"
+    game = Game.objects.get()
+    assert message.subject == f"Game {game.pk}: player {ann.pk} invites you to play Jumbulaya"
     raw = message.message().as_string()
     for text in (raw, message.body, html_of(message)):
         for bit in unseen:
@@ -85,24 +86,26 @@ def freeze_names(game: Game, names: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize(("stored", "unseen"), STORED)
-def test_names_frozen_in_a_game_log_show_as_seats(
+def test_names_frozen_in_a_game_log_are_not_shown(
     started_game: Callable[..., Game], client: Client, stored: str, unseen: tuple[str, ...]
 ) -> None:
+    """Pages and emails show the players' names as they are now, never the
+    names the log began with."""
     game = started_game()
-    bob = game.seats.get(index=1).user
-    assert bob is not None
+    ann, bob = (game.seats.get(index=i).user for i in range(2))
+    assert ann is not None and bob is not None
     freeze_names(game, (stored, "Bob"))
     note = Notification.objects.create(kind=Kind.GAME_STARTED, user=bob, game=game, event_seq=1)
     message = message_for(Notification.objects.select_related("game", "user").get(pk=note.pk))
     assert message is not None
-    assert message.subject == f"Game {game.pk} has started: you against Seat 1"
+    assert message.subject == f"Game {game.pk} has started: you against {ann.public_name}"
     client.force_login(bob)
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     raw = message.message().as_string()
     for text in (raw, message.body, html_of(message), page):
         for bit in unseen:
             assert bit not in text
-    assert "Seat 1 0, Bob 0" in message.body  # the scores
+    assert f"{ann.public_name} 0, Bob 0" in message.body  # the scores
     assert not any(line.startswith("Bcc") for line in message.body.splitlines())
 
 
