@@ -169,7 +169,7 @@ def test_two_players_play_a_whole_game(
         status = page.inner_text(".status")
         assert "The game is over" in status and "Bob" in status
     log = anns.inner_text("#log") if anns.locator("#log").count() else anns.content()
-    assert "Bob called JUMBULAYA: SPRINTS" in log
+    assert "Bob's sealed JUMBULAYA call was opened and verified: SPRINTS" in log
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
     assert game.state is not None and game.state["jumbulaya"]["points"] == 10
