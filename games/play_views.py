@@ -294,13 +294,14 @@ def _context(
         ctx |= {"waiting": seats, "free_seats": sum(1 for s in seats if s.name is None)}
         return ctx
     state = services.current_state(game)
-    board = board_view(state, viewer.seat, current_names(game))
+    names = current_names(game)
+    board = board_view(state, viewer.seat, names)
     in_game = viewer.is_player and not board.over and viewer.seat not in board.resigned
     can_move = in_game and (link is None or link.moves)
     ctx |= {
         "board": board,
         "rows": _player_rows(board, viewer.seat, game),
-        "log": list(reversed(game_log(game))),
+        "log": list(reversed(game_log(game, names))),
         "rack_limit": state.rules.rack_limit,
         "can_move": can_move and question is None,
         "can_call": (
