@@ -30,8 +30,9 @@ class SignInForm(forms.Form):
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
-class ProfileForm(forms.ModelForm):
-    display_name = forms.CharField(
+def display_name_field() -> forms.CharField:
+    """The display name field, as the profile page and the invitation page ask it."""
+    return forms.CharField(
         label="Display name",
         min_length=1,
         max_length=40,
@@ -42,6 +43,19 @@ class ProfileForm(forms.ModelForm):
             "max_length": "Keep your display name to 40 characters or fewer.",
         },
     )
+
+
+class DisplayNameForm(forms.Form):
+    """The name a new player chooses on their way into a game."""
+
+    display_name = display_name_field()
+
+    def clean_display_name(self) -> str:
+        return clean_name(self.cleaned_data["display_name"])
+
+
+class ProfileForm(forms.ModelForm):
+    display_name = display_name_field()
     time_zone = forms.ChoiceField(
         label="Time zone",
         choices=time_zone_choices,

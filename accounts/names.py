@@ -220,3 +220,22 @@ def skeleton(name: str) -> str:
 def look_alike(a: str, b: str) -> bool:
     """Whether two names could be taken for each other."""
     return skeleton(a) == skeleton(b)
+
+
+#: What separates the words of an address's local part ("ann.smith", "ann_smith").
+_ADDRESS_WORDS = re.compile(r"[._\-\"]+")
+
+
+def name_from_address(email: str) -> str:
+    """A display name to offer a new player, read from their address's local
+    part: ``ann.smith+games@x`` gives "Ann Smith" (a dotted "ann.smith" would
+    read as a domain, which :func:`clean_name` refuses).  Words already holding
+    a capital keep their case ("McDuff").  ``""`` when nothing readable is
+    left or the rules refuse it ("www", "player3"): the field is then empty."""
+    local = email.strip().rpartition("@")[0] or email.strip()
+    local = local.partition("+")[0]
+    words = [w if not w.islower() else w[0].upper() + w[1:] for w in _ADDRESS_WORDS.split(local)]
+    try:
+        return clean_name(" ".join(w for w in words if w))
+    except ValidationError:
+        return ""

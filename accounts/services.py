@@ -190,7 +190,28 @@ def sign_in_with_link(link: tokens.SignInLink) -> tuple[User, bool]:
     raise AccountError
 
 
+def make_named_account(email: str, display_name: str) -> User:
+    """A new account for ``email`` with a checked name, signed in as of now (so
+    a sign-in link mailed before no longer works).  Raises ``ValidationError``
+    for a name the rules refuse and ``IntegrityError`` when the address got an
+    account meanwhile; the caller's transaction decides what else is undone."""
+    email = normalize_email(email)
+    return User.objects.create_user(
+        username=handle_for(email),
+        email=email,
+        display_name=clean_name(display_name),
+        last_login=timezone.now(),
+    )
+
+
 # --- profile --------------------------------------------------------------------
+
+
+def set_display_name(user: User, display_name: str) -> User:
+    """Set the name alone; ``ValidationError`` for one the rules refuse."""
+    user.display_name = clean_name(display_name)
+    user.save(update_fields=["display_name"])
+    return user
 
 
 def update_profile(user: User, *, display_name: str, time_zone: str) -> User:

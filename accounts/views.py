@@ -26,7 +26,7 @@ from accounts import services, tokens
 from accounts.forms import EmailChangeForm, ProfileForm, SignInForm
 from accounts.limits import client_address
 from accounts.models import User
-from accounts.names import shown_name
+from accounts.names import name_from_address, shown_name
 
 log = logging.getLogger(__name__)
 
@@ -191,7 +191,9 @@ def profile(request: HttpRequest) -> HttpResponse:
     two forms post here, told apart by the button's ``action``."""
     user = _user(request)
     next_url = safe_next(request, request.POST.get("next") or request.GET.get("next"))
-    profile_form = ProfileForm(instance=user, prefix="profile")
+    # A player without a name is offered one read from their address.
+    offered = {} if user.display_name else {"display_name": name_from_address(user.email)}
+    profile_form = ProfileForm(instance=user, prefix="profile", initial=offered)
     email_form = EmailChangeForm(user=user, prefix="email")
     status = 200
     if request.method == "POST":

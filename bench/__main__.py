@@ -1,5 +1,5 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
-service``, ``notify`` or ``inbound``: only that section)."""
+service``, ``notify``, ``inbound`` or ``corpus``: only that section)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from typing import Any
 
 from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
 
-from . import engine, inbound, notify, service
+from . import corpus, engine, inbound, notify, service
 from .cold import cold_start
 from .positions import long_log, play_games
 from .stats import note
@@ -228,7 +228,9 @@ def main() -> None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    if args and args[0] == "service":
+    if args and args[0] == "corpus":
+        corpus.main()  # real reply emails through the inbound path: no other section
+    elif args and args[0] == "service":
         main_service(profile="--profile" in args[1:])
     elif args and args[0] in OWN_DATABASE:
         main_own_database(args[0])

@@ -319,6 +319,8 @@ class Client:
             {
                 "csrfmiddlewaretoken": self.csrf_field,
                 "notation": "pass",
+                # A pass is asked about first ("Pass your turn?"); the bench answers yes.
+                "confirmed": "yes",
                 "expected_seq": game.seq,
                 "idempotency_key": secrets.token_urlsafe(24),
             }
@@ -556,7 +558,12 @@ def profile_server(data: Data, runs: int = 200, top: int = 30) -> str:
         client.cookies[settings.SESSION_COOKIE_NAME] = game.sessions[game.turn]
         resp = client.post(
             f"/games/{game.pk}/move/",
-            {"notation": "pass", "expected_seq": game.seq, "idempotency_key": secrets.token_hex()},
+            {
+                "notation": "pass",
+                "confirmed": "yes",
+                "expected_seq": game.seq,
+                "idempotency_key": secrets.token_hex(),
+            },
         )
         if resp.status_code != 302:
             raise RuntimeError(f"profiled move answered {resp.status_code}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
+from typing import NamedTuple
 
 from anymail.inbound import AnymailInboundMessage
 
@@ -39,10 +40,15 @@ def reply_mime(mail: Message, body: str) -> EmailMessage:
     return mime
 
 
-def send_reply(mail: Message, body: str) -> inbound.Outcome:
+class SentReply(NamedTuple):
+    reply: Message  # the reply as the mailbox keeps it
+    outcome: inbound.Outcome
+
+
+def send_reply(mail: Message, body: str) -> SentReply:
     """Write the reply, keep it in the mailbox, and receive it."""
     mime = reply_mime(mail, body)
-    Message.objects.create(
+    reply = Message.objects.create(
         message_id=str(mime["Message-ID"]),
         sender=str(mime["From"]),
         to=str(mime["To"]),
@@ -51,6 +57,7 @@ def send_reply(mail: Message, body: str) -> inbound.Outcome:
         headers={k: str(v) for k, v in mime.items()},
         raw=mime.as_string(),
     )
-    return inbound.receive(
+    outcome = inbound.receive(
         AnymailInboundMessage.parse_raw_mime_bytes(mime.as_bytes()), via="mailbox"
     )
+    return SentReply(reply, outcome)

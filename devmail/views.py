@@ -26,6 +26,8 @@ SAID = {
 }
 #: The longest reply the form takes.
 MAX_REPLY = 50_000
+#: The most new emails one answer to the page's poll lists.
+NEWS_SHOWN = 50
 #: The policy of an email's HTML: the inline styles emails are made of, and nothing else
 #: (no script, nothing fetched), shown only in a frame of the mailbox's own pages.
 EMAIL_CSP: dict[str, list[str]] = {
@@ -92,8 +94,36 @@ def reply(request: HttpRequest, message_id: int) -> HttpResponse:
     _mailbox_on()
     mail = get_object_or_404(Message, pk=message_id)
     body = request.POST.get("body", "")[:MAX_REPLY]
-    outcome = send_reply(mail, body)
+    sent = send_reply(mail, body)
+    outcome = sent.outcome
     said = SAID.get(outcome.status) or f"The reply was dropped without an answer: {outcome.reason}."
+    if getattr(request, "htmx", False):  # set by django-htmx's middleware
+        # The message page stays: the answers are listed on it as they arrive.
+        news = _news_after(sent.reply.pk)
+        after = news[-1].pk if news else sent.reply.pk
+        return render(request, "devmail/_news.html", {"said": said, "news": news, "after": after})
     messages.info(request, said)
     to = mail.to.splitlines()[0] if mail.to else ""
     return HttpResponseRedirect(reverse("devmail:inbox") + "?" + urlencode({"to": to}))
+
+
+def _news_after(pk: int) -> list[Message]:
+    return list(Message.objects.filter(pk__gt=pk).order_by("pk")[:NEWS_SHOWN])
+
+
+@require_GET
+def news(request: HttpRequest) -> HttpResponse:
+    """The emails kept since ``?after=<id>``, as items of the list a message
+    page shows after a reply (which polls this): 204 while there are none."""
+    _mailbox_on()
+    after = request.GET.get("after", "")
+    if not after.isdigit() or len(after) > 12:
+        return HttpResponse(
+            "Say which email the list ends at: ?after=<id>.", status=400, content_type="text/plain"
+        )
+    found = _news_after(int(after))
+    if not found:
+        return HttpResponse(status=204)
+    return render(
+        request, "devmail/_news_items.html", {"news": found, "after": found[-1].pk, "oob": True}
+    )

@@ -16,7 +16,19 @@ plays it differently:
   tiles; ties: the earliest) is made, which ends the game.  A lost turn that
   would itself end the game (stalled, under ``stall_rounds``) is not taken when
   a valid claim is waiting: the JUMBULAYA ends the game first.  With no valid
-  claim the game goes on, and a later call is decided at once.
+  claim the game goes on, and a later call is decided at once;
+* a move that would end the game while the window is open (ten tiles, all
+  lines, stalled, a resignation that leaves one seat, a deadline's auto-pass)
+  closes it first (:func:`close_first`): the sealed calls were made before that
+  move, so they are judged on the board as it stands before it, in the same
+  transaction.  A valid one ends the game and the move is not made; with none,
+  the move is made.  A lost turn is not taken when it would stop that move (the
+  mover's own failed call: the game ends with the move anyway), and a
+  resigning seat's own calls are withdrawn, not made;
+* whichever way the window closed, each claim keeps what became of it
+  (``JumbulayaClaim.outcome``), each caller is owed a ``claims_closed`` email
+  about their own calls, and the log says it in words
+  (:func:`outcome_line`: never a withdrawn call's word).
 
 Every event still enters the log through :func:`games.services.submit`.
 """
@@ -37,17 +49,20 @@ from games.engine import (
 )
 from games.engine import (
     GameState,
+    JumbulayaFailed,
     JumbulayaVerified,
     Lexicon,
     Refusal,
+    decide,
     parse_move,
 )
 from games.engine.jumbulaya import Found, best_call
-from games.engine.notation import CallJumbulaya
+from games.engine.notation import CallJumbulaya, verb_of
 from games.engine.tiles import Tiles
 from games.models import Event, Game, JumbulayaClaim, Notification
 
 log = logging.getLogger(__name__)
+Outcome = JumbulayaClaim.Outcome
 
 #: The shortest a claim window may be, however close the deadline.
 MIN_WINDOW = timedelta(hours=12)
@@ -55,6 +70,11 @@ MIN_WINDOW = timedelta(hours=12)
 SWEEP_BATCH = 100
 #: How many times a claim is resubmitted when a move got in first.
 SUBMIT_ATTEMPTS = 5
+#: What the player whose move closed the window is told when a sealed call won.
+OVERTAKEN_NOTICE = (
+    "Your move would have ended the game, so the JUMBULAYA claim window closed first, and a "
+    "sealed JUMBULAYA call, made before your move, ended the game: your move was not made."
+)
 #: The longest claim word stored (a JUMBULAYA is at most 9 tiles).
 MAX_WORD = JumbulayaClaim._meta.get_field("word").max_length or 60
 
@@ -64,13 +84,9 @@ MAX_WORD = JumbulayaClaim._meta.get_field("word").max_length or 60
 
 def after_move(game: Game, before: GameState, state: GameState) -> None:
     """Bookkeeping after an accepted move (inside its transaction): open the
-    window when the JUMBULAYA conditions first hold, and let the sealed claims
-    lapse when the game ended some other way while the window was open."""
-    if state.over:
-        if game.claims_close_at is not None:
-            _lapse(game)
-        return
-    if not game.claim_window or not state.jumbulaya_open() or before.jumbulaya_open():
+    window when the JUMBULAYA conditions first hold.  (A move that ends the game
+    never finds the window open: :func:`close_first` closed it before.)"""
+    if state.over or not game.claim_window or not state.jumbulaya_open() or before.jumbulaya_open():
         return
     now = timezone.now()
     closes = max(game.deadline_at or now, now + MIN_WINDOW)
@@ -84,14 +100,6 @@ def after_move(game: Game, before: GameState, state: GameState) -> None:
         s.user_id for s in game.seats.all() if s.user_id is not None and state.in_game(s.index)
     ]
     outbox.owe(game, Notification.Kind.CLAIMS_OPEN, users=users, seq=state.seq)
-
-
-def _lapse(game: Game) -> None:
-    """The game ended (ten tiles, all lines, stalled, resigned) while its window
-    was open: the window closes and its sealed claims are never made."""
-    Game.objects.filter(pk=game.pk).update(claims_close_at=None)
-    game.claims_close_at = None
-    game.claims.filter(resolved_at__isnull=True).update(resolved_at=timezone.now())
 
 
 # --- sealing -----------------------------------------------------------------
@@ -157,6 +165,48 @@ def sealed_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
     return list(game.claims.filter(seat=seat, resolved_at__isnull=True).order_by("created_at"))
 
 
+# --- what became of them ----------------------------------------------------
+
+
+def judged_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
+    """``seat``'s claims that have been judged (none for a spectator), each with
+    its ``outcome``: never anyone else's."""
+    if seat is None:
+        return []
+    return list(game.claims.filter(seat=seat, resolved_at__isnull=False).order_by("created_at"))
+
+
+def outcome_words(claim: JumbulayaClaim) -> str:
+    """What became of ``claim``, for its caller: ``SPRINTS: verified: it ended the game``."""
+    return f"{claim.word}: {claim.get_outcome_display() if claim.outcome else 'not made'}"
+
+
+#: The log's words for each outcome (a withdrawn call is not in the log: its
+#: word may still be valid while the game goes on).
+_LOGGED = {
+    Outcome.MADE: "{name}'s {word} was verified and ended the game",
+    Outcome.FAILED: "{name}'s {word} could not be verified and cost a turn",
+    Outcome.FREE: "{name}'s {word} could not be verified (the game ended before it cost a turn)",
+    Outcome.OVERTAKEN: "{name}'s {word} was valid, but a longer or earlier call was made",
+}
+
+
+def outcome_line(game: Game, players: Sequence[str]) -> tuple[int, str] | None:
+    """The log's line (``(seq, words)``) saying what became of the sealed calls
+    judged when the claim window closed, or ``None`` when there were none."""
+    judged = list(game.claims.filter(resolved_seq__isnull=False).order_by("created_at", "pk"))
+    said = [
+        _LOGGED[Outcome(c.outcome)].format(name=players[c.seat], word=c.word)
+        for c in judged
+        if c.outcome in _LOGGED and c.seat < len(players)
+    ]
+    if not said:
+        return None
+    seq = max(c.resolved_seq or 0 for c in judged)
+    words = "The claim window closed and its sealed JUMBULAYA calls were judged: "
+    return seq, words + "; ".join(said) + "."
+
+
 # --- closing -----------------------------------------------------------------
 
 
@@ -193,13 +243,23 @@ def close(game_id: int, now: datetime | None = None) -> bool:
         if closed != 1:
             return False
         game = Game.objects.select_for_update().get(pk=game_id)
-        claims = list(game.claims.filter(resolved_at__isnull=True).order_by("created_at", "pk"))
-        if claims and game.status == Game.Status.PLAYING:
-            _resolve(game, claims)
-        JumbulayaClaim.objects.filter(pk__in=[c.pk for c in claims]).update(
-            resolved_at=timezone.now()
-        )
+        _resolve(game, None)
     return True
+
+
+def close_first(game: Game, seat: int, move: str) -> None:
+    """Close ``game``'s window now, before ``seat``'s ``move``, which would end the
+    game (inside :func:`~games.services.submit`'s transaction, the game row
+    locked): the sealed calls were made before that move, so they are judged on
+    the board as it stands before it, and a valid one ends the game first.
+
+    The lost turns of failed calls are taken unless one would end the game or
+    stop ``move`` (a caller whose failed call would cost the very turn they are
+    playing): the game ends with ``move`` anyway.  A resigning seat's own
+    calls are withdrawn with it."""
+    Game.objects.filter(pk=game.pk).update(claims_close_at=None)
+    game.claims_close_at = None
+    _resolve(game, (seat, move))
 
 
 def _verify(
@@ -216,47 +276,109 @@ def _verify(
     return best_call(board, command.word.candidates(), lexicon, state.rules)
 
 
-def _resolve(game: Game, claims: list[JumbulayaClaim]) -> None:
-    """Judge ``claims`` against the board as it is now: the invalid ones cost
-    their callers a turn, then the longest valid one ends the game."""
+#: A move waiting for the window to close: (seat, move in the notation).
+Pending = tuple[int, str]
+
+
+def _resolve(game: Game, pending: Pending | None) -> None:
+    """Judge the game's sealed claims against the board as it is now: the
+    invalid ones cost their callers a turn, then the longest valid one ends
+    the game.  Each claim is marked with what became of it, and each caller is
+    owed an email saying so."""
+    claims = list(game.claims.filter(resolved_at__isnull=True).order_by("created_at", "pk"))
+    if not claims:
+        return
+    outcomes: dict[int, str] = {}
+    if game.status == Game.Status.PLAYING:
+        outcomes = _judge(game, claims, pending)
+    last_seq = Game.objects.values_list("last_seq", flat=True).get(pk=game.pk)
+    for claim in claims:
+        claim.resolved_at = timezone.now()
+        claim.outcome = outcomes.get(claim.pk, "")
+        claim.resolved_seq = last_seq
+    JumbulayaClaim.objects.bulk_update(claims, ["resolved_at", "outcome", "resolved_seq"])
+    seats = {s.index: s.user_id for s in game.seats.all()}
+    callers = sorted({c.seat for c in claims})
+    outbox.owe(
+        game, Notification.Kind.CLAIMS_CLOSED, users=[seats.get(s) for s in callers], seq=last_seq
+    )
+
+
+def _judge(game: Game, claims: list[JumbulayaClaim], pending: Pending | None) -> dict[int, str]:
+    """Make the claims' events (each through the one door) and say what became
+    of each claim, by its primary key."""
     from games import services
 
     state = services.current_state(game)
     lexicon = services.game_lexicon(game)
     board = [line.tiles for line in state.lines]
-    judged = [(claim, _verify(claim, board, lexicon, state)) for claim in claims]
-    valid = [(c, found) for c, found in judged if found is not None and state.in_game(c.seat)]
+    resigning = pending[0] if pending is not None and verb_of(pending[1]) == "resign" else None
+    outcomes: dict[int, str] = {}
+    judged: list[tuple[JumbulayaClaim, Found | None]] = []
+    for claim in claims:
+        if not state.in_game(claim.seat) or claim.seat == resigning:
+            outcomes[claim.pk] = Outcome.WITHDRAWN
+        else:
+            judged.append((claim, _verify(claim, board, lexicon, state)))
+    valid = [(c, found) for c, found in judged if found is not None]
     # The longest wins; ``claims`` is in the order made, and the sort is stable.
     valid.sort(key=lambda pair: -len(pair[1].tiles))
     winner = valid[0][0].seat if valid else None
     for claim, found in judged:
-        # The winner's own failed calls cost nothing: the game ends with their
-        # JUMBULAYA, and with the cooldown rule a failed call would bar it.
-        if found is None and claim.seat != winner:
-            if winner is None:
-                _make(game.pk, claim)
-            elif not _made_unless_it_ends(game.pk, claim):
-                break  # that lost turn would end the game (stalled) before the JUMBULAYA
+        if found is not None:
+            continue
+        if claim.seat == winner:
+            # The winner's own failed calls cost nothing: the game ends with their
+            # JUMBULAYA, and with the cooldown rule a failed call would bar it.
+            outcomes[claim.pk] = Outcome.FREE
+        elif winner is None and pending is None:
+            outcomes[claim.pk] = _outcome(_make(game.pk, claim))
+        elif _made_unless_it_ends(game.pk, claim, None if winner is not None else pending):
+            outcomes[claim.pk] = Outcome.FAILED
+        else:
+            outcomes[claim.pk] = Outcome.FREE
+    made = False
     for claim, _ in valid:
-        events = _make(game.pk, claim)
-        if any(isinstance(e, JumbulayaVerified) for e in events):
-            return
+        if made:
+            outcomes[claim.pk] = Outcome.OVERTAKEN
+            continue
+        outcomes[claim.pk] = _outcome(_make(game.pk, claim))
+        made = outcomes[claim.pk] == Outcome.MADE
+    return outcomes
 
 
-class _WouldEnd(Exception):
+def _outcome(events: Sequence[EngineEvent]) -> str:
+    """What a claim submitted as a call became (``""``: the rules refused it)."""
+    if any(isinstance(e, JumbulayaVerified) for e in events):
+        return Outcome.MADE
+    if any(isinstance(e, JumbulayaFailed) for e in events):
+        return Outcome.FAILED
+    return ""
+
+
+class _Undo(Exception):
     pass
 
 
-def _made_unless_it_ends(game_id: int, claim: JumbulayaClaim) -> bool:
+def _made_unless_it_ends(game_id: int, claim: JumbulayaClaim, pending: Pending | None) -> bool:
     """Make a failed ``claim`` (its caller loses a turn) unless that ends the
-    game, as a turn without a word can (``stall_rounds``): then it is undone,
-    with what it owed, and False says so."""
+    game, as a turn without a word can (``stall_rounds``), or the ``pending``
+    move could no longer be made after it: then it is undone, with what it
+    owed, and False says so."""
+    from games import services
+
     try:
         with transaction.atomic():  # a savepoint
             _make(game_id, claim)
-            if Game.objects.filter(pk=game_id, status=Game.Status.OVER).exists():
-                raise _WouldEnd
-    except _WouldEnd:
+            game = Game.objects.get(pk=game_id)
+            if game.status == Game.Status.OVER:
+                raise _Undo
+            if pending is not None:
+                try:
+                    decide(services.current_state(game), *pending, services.game_lexicon(game))
+                except Refusal:
+                    raise _Undo from None
+    except _Undo:
         return False
     return True
 

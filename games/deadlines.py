@@ -388,6 +388,8 @@ def _time_out(game_id: int, seq: int, hold: datetime, seat: int) -> int:
             if game.last_seq != seq or game.deadline_at != hold or game.turn_seat != seat:
                 return 0  # a move or a vacation changed the game since the claim
             done = services.submit(game_id, seat, "timeout", seq, EventRow.Source.DEADLINE)
+            if done.overtaken:
+                return 0  # the timeout would have ended the game: a sealed JUMBULAYA did first
             written = 1
             mover = done.seats[seat]
             outbox.owe(

@@ -32,9 +32,9 @@ from django.utils import timezone
 from django.utils.timesince import timeuntil
 
 from accounts.models import User
-from games import services
+from games import claims, seat_names, services
 from games.models import Event, Game, Notification, Seat
-from games.presenters import BoardView, Logged, board_view, current_names, game_log
+from games.presenters import BoardView, Logged, board_view, game_log
 from games.reply_addresses import reply_address, reply_token
 from games.reply_reading import ACCEPTED_FORMS, read_reply
 from games.turnlinks import turn_url, unsubscribe_url
@@ -400,6 +400,31 @@ def _claims_open(s: Situation) -> Content:
     )
 
 
+def _claims_closed(s: Situation) -> Content:
+    paragraphs = [
+        f"The JUMBULAYA claim window of game {s.game.pk} has closed, and the sealed calls "
+        "were judged on the board as it stood.",
+        *(
+            f"Your call {claims.outcome_words(c)}."
+            for c in claims.judged_claims(s.game, s.seat.index)
+        ),
+    ]
+    if s.board.over:
+        paragraphs.append(
+            f"Game {s.game.pk} is over" + (f": {s.board.end_words}." if s.board.end_words else ".")
+        )
+    elif s.board.turn == s.seat.index:
+        paragraphs.append("It is your turn.")
+    elif s.board.turn_name:
+        paragraphs.append(f"It is {s.board.turn_name}'s turn.")
+    return Content(
+        f"Game {s.game.pk}: what became of your JUMBULAYA call",
+        paragraphs,
+        show_rack=not s.board.over,
+        turn_link=s.board.turn == s.seat.index,
+    )
+
+
 def _quoted(text: str) -> list[str]:
     return ["> " + line for line in text.splitlines()[:6]] or ["> (nothing)"]
 
@@ -473,6 +498,7 @@ KINDS = {
     Kind.TIMED_OUT: _timed_out,
     Kind.REMOVED: _removed,
     Kind.CLAIMS_OPEN: _claims_open,
+    Kind.CLAIMS_CLOSED: _claims_closed,
 }
 
 
@@ -506,9 +532,9 @@ def render_game_email(
 ) -> tuple[str, str, str, dict[str, str]]:
     """``(subject, text, html, headers)`` of a seat's game email."""
     game = notification.game
-    state = services.current_state(game)
-    names = current_names(game)
-    board = board_view(state, seat.index, names)
+    names = seat_names.names_now(game)
+    state = seat_names.renamed_state(services.current_state(game), names)
+    board = board_view(state, seat.index)
     log = game_log(game, names)
     situation = Situation(notification, user, seat, game, board, log)
     content = KINDS[Kind(notification.kind)](situation)

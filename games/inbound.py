@@ -18,8 +18,11 @@ brought it.  In order:
 4. **Reading**: the text (or the HTML, as text) above the "reply above this
    line" marker, without quoted history and signatures (mail-parser-reply), is
    read by :mod:`games.reply_reading`; the subject line is read when the body
-   holds no move.  ``#N`` names the move answered: a reply to a position that
-   has moved on is refused, not applied to the new one.
+   holds no move.  Nothing below the first sign of quoted history is read
+   (:mod:`games.reply_history`), and ``resign`` acts only standing alone on the
+   first line: anything less is answered with a request to confirm.  ``#N``
+   names the move answered: a reply to a position that has moved on is
+   refused, not applied to the new one.
 5. **Acting and answering**: the move goes through :func:`games.services.submit`
    (source ``email``) and an answer is owed in the game's thread: "done" with
    the new board, or a refusal that quotes what was read and says why.
@@ -42,12 +45,13 @@ from django.utils import timezone
 from mailparser_reply import EmailReplyParser
 
 from accounts.models import User
-from games import outbox, services
+from games import claims, outbox, services
 from games.emails import REPLY_MARKER
 from games.engine import Refusal
 from games.models import Event, Game, InboundMail, Notification, Seat
 from games.reply_addresses import find_token, inbound_domain
-from games.reply_reading import read_reply
+from games.reply_history import fresh_text
+from games.reply_reading import problem_with, read_reply
 
 log = logging.getLogger(__name__)
 
@@ -56,12 +60,25 @@ AUTOMATIC_PRECEDENCE = frozenset({"bulk", "junk", "list", "auto_reply"})
 #: Senders that are never people.
 ROBOT_SENDERS = frozenset({"mailer-daemon", "postmaster"})
 #: Languages of the "On … wrote:" lines and signatures the reply parser knows here.
-REPLY_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl", "sv", "da", "pt"]
+REPLY_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl", "sv", "da", "cs", "ja", "ko", "zh"]
 #: The most text read from one email (a move is one line near the top).
 MAX_TEXT = 20_000
 #: The most of a structured header's value read (Auto-Submitted, Precedence).
 MAX_HEADER_VALUE = 200
 Status = InboundMail.Status
+#: Why a reply with nothing above its quoted history moved nothing.
+HISTORY_ONLY = (
+    "No move was found: nothing was written above the quoted history, and what is quoted "
+    "(below “On … wrote:”, “-----Original Message-----”, a From:/Sent: block or a line "
+    "starting with '>') is never read."
+)
+#: The answer to a resignation that did not stand alone on the first line.
+UNCONFIRMED_RESIGN = (
+    "Resigning cannot be undone, so a reply resigns only when “resign” stands alone on "
+    "its first line, and yours did not: you are still in the game. To resign, reply with "
+    "just “resign” on the first line, or open the game with the link below and press "
+    "Resign (the page asks you once more)."
+)
 
 
 @dataclass(frozen=True)
@@ -191,11 +208,16 @@ def automatic(message: AnymailInboundMessage, sender: str) -> str | None:
 
 # --- the text of a reply -----------------------------------------------------------
 
-_HTML = html2text.HTML2Text()
-_HTML.ignore_links = True
-_HTML.ignore_images = True
-_HTML.ignore_emphasis = True
-_HTML.body_width = 0
+
+def _html_as_text(html: str) -> str:
+    """HTML as text, by a converter of its own: an html2text converter keeps state
+    between messages (an unclosed ``<blockquote>`` in one would quote the next)."""
+    converter = html2text.HTML2Text()
+    converter.ignore_links = True
+    converter.ignore_images = True
+    converter.ignore_emphasis = True
+    converter.body_width = 0
+    return converter.handle(html)
 
 
 def body_text(message: AnymailInboundMessage) -> str:
@@ -208,7 +230,7 @@ def body_text(message: AnymailInboundMessage) -> str:
         text = _body_part(message, "plain")
         if not text.strip():
             html = _body_part(message, "html")
-            text = _HTML.handle(html) if html else ""
+            text = _html_as_text(html) if html else ""
     except Exception:  # an unreadable part reads as no text: the refusal says so
         text = ""
     return storable(text[:MAX_TEXT])
@@ -235,14 +257,14 @@ def _body_part(message: AnymailInboundMessage, subtype: str) -> str:
 
 
 def reply_part(text: str) -> str:
-    """What the player wrote: above our marker, without quoted history or a
-    signature."""
+    """What the player wrote: above our marker and the first sign of quoted
+    history (:mod:`games.reply_history`), without a signature."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for i, line in enumerate(lines):
         if REPLY_MARKER in line:
             lines = lines[:i]
             break
-    above = "\n".join(lines)
+    above = fresh_text("\n".join(lines))
     try:
         replies = EmailReplyParser(languages=REPLY_LANGUAGES).read(text=above).replies
     except Exception:  # the parser failed: the marker cut stands on its own
@@ -345,14 +367,20 @@ def _act(
 ) -> Outcome:
     """Read the move, make it, and owe the answer (inside :func:`receive`'s
     transaction)."""
-    reading = read_reply(reply_part(body_text(message)), subject)
+    text = body_text(message)
+    fresh = reply_part(text)
+    reading = read_reply(fresh, subject)
     row.read = reading.read[:2000]
     row.move = (reading.move or "")[:120]
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None:
         return _refuse(row, game, "You do not have a seat in this game.")
+    if reading.move is None and text.strip() and not fresh.strip():
+        return _refuse(row, game, problem_with(HISTORY_ONLY))
     if reading.move is None:
         return _refuse(row, game, reading.problem or "No move was found in your reply.")
+    if reading.unconfirmed_resign:
+        return _refuse(row, game, UNCONFIRMED_RESIGN)
     expected = reading.answering if reading.answering is not None else game.last_seq
     try:
         done = services.submit(
@@ -385,6 +413,8 @@ def _act(
         return _refuse(row, game, e.message)
     except services.ServiceError as e:
         return _refuse(row, game, e.message)
+    if done.overtaken:
+        return _refuse(row, game, claims.OVERTAKEN_NOTICE)
     row.status = Status.MOVED
     row.event_seq = done.state.seq
     row.reason = "sealed until the claim window closes" if done.sealed else ""

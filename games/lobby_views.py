@@ -14,6 +14,7 @@ from typing import Any, cast
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core import signing
@@ -27,8 +28,11 @@ from django.utils.dates import MONTHS_3, WEEKDAYS_ABBR
 from django.utils.timesince import timeuntil
 from django.views.decorators.http import require_http_methods
 
+from accounts.forms import DisplayNameForm
 from accounts.models import User
-from games import services
+from accounts.names import name_from_address, shown_name
+from accounts.views import MODEL_BACKEND
+from games import invitations, services
 from games.engine import UnknownWordList, line_points, rules_from_json
 from games.forms import CreateGameForm, lexicon_label, preset_label, preset_options, rules_in_words
 from games.models import Game, Seat
@@ -417,7 +421,11 @@ def _invite_error(request: HttpRequest, message: str, status: int) -> HttpRespon
 
 @require_http_methods(["GET", "POST"])
 def accept_invite(request: HttpRequest, token: str) -> HttpResponse:
-    """An invitation: GET shows the game, POST takes the seat."""
+    """An invitation: GET shows the game and its settings, POST takes the seat.
+
+    A visitor invited to an address with no account names themself here and
+    is signed in and seated in one step (see :mod:`games.invitations`); a
+    signed-in player without a name names themself on the same form."""
     try:
         game_id, email = read_invite_token(token)
     except signing.SignatureExpired:
@@ -443,21 +451,28 @@ def accept_invite(request: HttpRequest, token: str) -> HttpResponse:
     if game is None:
         return _invite_error(request, "This game no longer exists.", 404)
     user = _user(request) if request.user.is_authenticated else None
-    if request.method == "POST" and user is None:
-        return redirect_to_login(request.get_full_path())
     seats = list(game.seats.all())
     problem, seated = _invite_problem(game, seats, email, user)
+    new_player = (
+        user is None and problem is None and not User.objects.filter(email__iexact=email).exists()
+    )
+    if request.method == "POST" and user is None and not new_player:
+        return redirect_to_login(request.get_full_path())
+    needs_name = new_player or (
+        user is not None and problem is None and shown_name(user.display_name) is None
+    )
+    name_form: DisplayNameForm | None = None
+    if needs_name:
+        offered = name_from_address(user.email if user is not None else email)
+        name_form = DisplayNameForm(initial={"display_name": offered})
     status = 200
     if request.method == "POST":
-        if problem is None:
-            assert user is not None
-            try:
-                services.join_game(game.pk, user)
-            except services.ServiceError as e:
-                problem = e.message
-            else:
-                return _joined(request, game.pk)
         status = 409
+        if problem is None:
+            joined = _join_by_invitation(request, game.pk, email, user, name_form)
+            if isinstance(joined, HttpResponse):
+                return joined
+            name_form, problem, status = joined
     return render(
         request,
         "games/invite.html",
@@ -465,15 +480,52 @@ def accept_invite(request: HttpRequest, token: str) -> HttpResponse:
             "game": game,
             "problem": problem,
             "seated": seated,
+            "new_player": new_player,
+            "name_form": name_form,
             "inviter": services.display_name(game.created_by),
-            "players": [_name(s) for s in seats if s.user_id is not None],
             "free_seats": sum(1 for s in seats if s.user_id is None),
-            "rules": rules_in_words(rules_from_json(game.rules)),
-            "lexicon": lexicon_label(game.lexicon_name),
+            "facts": invitations.game_facts(
+                game, [_name(s) for s in seats if s.user_id is not None]
+            ),
             "sign_in": f"{reverse('accounts:sign_in')}?{urlencode({'next': request.path})}",
         },
         status=status,
     )
+
+
+def _join_by_invitation(
+    request: HttpRequest,
+    game_id: int,
+    email: str,
+    user: User | None,
+    name_form: DisplayNameForm | None,
+) -> HttpResponse | tuple[DisplayNameForm | None, str | None, int]:
+    """Take the seat (naming, and for a new player making and signing in, the
+    account first): the game page, or ``(form, problem, status)`` to show."""
+    if name_form is not None:
+        name_form = DisplayNameForm(request.POST)
+        if not name_form.is_valid():
+            return name_form, None, 400
+    name = name_form.cleaned_data["display_name"] if name_form is not None else None
+    try:
+        if user is None:
+            assert name is not None
+            user = invitations.join_as_new_player(game_id, email, name)
+            login(request, user, backend=MODEL_BACKEND)
+        else:
+            invitations.join_with_name(game_id, user, name)
+    except services.LookAlikeName as e:
+        if name_form is None:
+            return None, e.message, 409
+        name_form.add_error(
+            "display_name",
+            f"“{name}” could be taken for the name of {e.theirs}, who already has a seat "
+            "in this game: choose a name the others can tell apart (an initial will do).",
+        )
+        return name_form, None, 409
+    except services.ServiceError as e:
+        return name_form, e.message, 409
+    return _joined(request, game_id)
 
 
 def _joined(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -550,8 +602,13 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
     """Take a free seat of an open game (or the seat one was invited to)."""
     if request.method != "POST":
         return redirect("games:open_games")
+    user = _user(request)
+    if shown_name(user.display_name) is None:
+        messages.info(request, "Choose the name other players will see, then join.")
+        back = urlencode({"next": reverse("games:open_games")})
+        return redirect(f"{reverse('accounts:profile')}?{back}")
     try:
-        services.join_game(game_id, _user(request))
+        services.join_game(game_id, user)
     except Game.DoesNotExist:
         messages.error(request, "That game no longer exists.")
     except services.ServiceError as e:

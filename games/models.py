@@ -156,6 +156,7 @@ class Notification(models.Model):
         TIMED_OUT = "timed_out", "you were auto-passed"
         REMOVED = "removed", "a seat was removed for timeouts"
         CLAIMS_OPEN = "claims_open", "JUMBULAYA claim window open"
+        CLAIMS_CLOSED = "claims_closed", "what became of your sealed JUMBULAYA calls"
         REPLY_DONE = "reply_done", "answer to an email reply: move made"
         REPLY_REFUSED = "reply_refused", "answer to an email reply: refused"
 
@@ -223,13 +224,24 @@ class Vacation(models.Model):
 
 
 class JumbulayaClaim(models.Model):
-    """A sealed JUMBULAYA call made while a claim window is open."""
+    """A sealed JUMBULAYA call made while a claim window is open, and, once the
+    window closed, what became of it."""
+
+    class Outcome(models.TextChoices):
+        MADE = "made", "verified: it ended the game"
+        FAILED = "failed", "not verified: it cost a turn"
+        FREE = "free", "not verified, but the game ended before it cost a turn"
+        OVERTAKEN = "overtaken", "valid, but a longer or earlier call was made"
+        WITHDRAWN = "withdrawn", "withdrawn: the caller resigned"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="claims")
     seat = models.PositiveSmallIntegerField()
     word = models.CharField(max_length=60)
     created_at = models.DateTimeField(auto_now_add=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=10, choices=Outcome, blank=True)
+    #: The game's last event when the claim was judged: the log tells its fate there.
+    resolved_seq = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at", "pk"]

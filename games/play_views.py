@@ -31,11 +31,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
-from games import claims, confirmations, services, vacations
+from games import claims, confirmations, seat_names, services, vacations
 from games.access import Viewer, viewer_or_404
 from games.engine import Refusal
 from games.models import Event, Game
-from games.presenters import BoardView, board_view, current_names, game_log
+from games.presenters import BoardView, board_view, game_log
 from games.preview import MovePreview, preview_game_move, web_refusal
 
 #: The forms of the page that send a move; each gets its own idempotency key.
@@ -293,9 +293,9 @@ def _context(
         seats = _waiting_seats(game)
         ctx |= {"waiting": seats, "free_seats": sum(1 for s in seats if s.name is None)}
         return ctx
-    state = services.current_state(game)
-    names = current_names(game)
-    board = board_view(state, viewer.seat, names)
+    names = seat_names.names_now(game)
+    state = seat_names.renamed_state(services.current_state(game), names)
+    board = board_view(state, viewer.seat)
     in_game = viewer.is_player and not board.over and viewer.seat not in board.resigned
     can_move = in_game and (link is None or link.moves)
     ctx |= {
@@ -310,6 +310,9 @@ def _context(
         "my_turn": viewer.is_player and board.turn == viewer.seat,
         "claims_close_at": None if board.over else game.claims_close_at,
         "my_claims": claims.sealed_claims(game, viewer.seat),
+        "my_judged_claims": [
+            claims.outcome_words(c) for c in claims.judged_claims(game, viewer.seat)
+        ],
     }
     return ctx
 
@@ -399,6 +402,8 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
         if done.sealed:
             notice = claims.sealed_notice(done.game, door.tz_name)
             return page(request, door, door.viewer(), notice=notice)
+        if done.overtaken:
+            notice = claims.OVERTAKEN_NOTICE
     if _is_htmx(request):
         return page(request, door, door.viewer(), notice=notice)
     messages.success(request, notice)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from accounts.names import shown_name
+from games import claims, seat_names, services
 from games.engine import (
     Event,
     Exchanged,
@@ -26,16 +27,14 @@ from games.engine import (
     TimedOut,
     WordBuilt,
     evolve,
-    from_dict,
     line_points,
     start,
 )
 from games.engine.tiles import letters
 from games.models import Game
 
-#: ``Event.source`` of a sealed claim made when its window closed, and of a
-#: seat the deadline sweep removed (its resignation).
-SEALED, REMOVED = "system", "deadline"
+#: ``Event.source`` of a seat the deadline sweep removed (its resignation).
+REMOVED = "deadline"
 
 END_WORDS = {
     "jumbulaya": "a JUMBULAYA was found",
@@ -77,17 +76,16 @@ class BoardView:
 
 
 def player_names(players: Sequence[str]) -> list[str]:
-    """The names a log began with, as shown where no account stands behind
-    them (an uploaded record): one that the name rules refuse (kept from before
-    they did: a line break, a link) shows as its seat.  A game's own pages and
-    emails show :func:`current_names` instead."""
+    """The players' names as pages and emails show them.  A game's log keeps
+    the names its players had when it began (pages and emails swap in the
+    current ones: :mod:`games.seat_names`); one that the name rules refuse
+    (kept from before they did: a line break, a link) shows as its seat."""
     return [shown_name(name) or f"Seat {i + 1}" for i, name in enumerate(players)]
 
 
-def board_view(state: GameState, seat: int | None, names: Sequence[str] | None = None) -> BoardView:
-    """The board for ``seat`` (``None``: a spectator).  ``names``: the players'
-    names to show (by default those the log began with)."""
-    players = list(names) if names is not None else player_names(state.players)
+def board_view(state: GameState, seat: int | None) -> BoardView:
+    """The board for ``seat`` (``None``: a spectator)."""
+    players = player_names(state.players)
     return BoardView(
         lines=[
             LineView(
@@ -144,15 +142,13 @@ def tell(
     before: GameState,
     event: Event,
     after: GameState,
-    names: Sequence[str] | None = None,
     source: str = "",
 ) -> Told:
     """One event in words, from what every viewer may know: never the tiles
-    exchanged or drawn.  ``names``: the players' names to use (by default the
-    names the log began with); ``source``: where the event came from (an
-    ``Event.Source`` value), which tells a sealed claim opened when its window
-    closed (``system``) and a seat removed by the deadline sweep (``deadline``)."""
-    name = list(names) if names is not None else player_names(before.players)
+    exchanged or drawn.  ``source``: where the event came from (an
+    ``Event.Source`` value), which tells a seat removed by the deadline sweep
+    (``deadline``) from one that resigned."""
+    name = player_names(before.players)
     match event:
         case WordBuilt(seat, line, tiles):
             previous = before.lines[line].owner
@@ -174,23 +170,9 @@ def tell(
         case JumbulayaVerified(seat, tiles, lines, points):
             word = _word(letters(tiles))
             down = f"{word} down {_lines_in_words(lines)} (+{points})"
-            if source == SEALED:
-                head = f"{name[seat]}'s sealed JUMBULAYA call won"
-                return Told(
-                    head,
-                    f"The claim window closed and {name[seat]}'s sealed JUMBULAYA call "
-                    f"was opened and verified: {down}.",
-                )
             head = f"{name[seat]} called JUMBULAYA: {word}"
             return Told(head, f"{name[seat]} called JUMBULAYA: {down}.")
         case JumbulayaFailed(seat, word, reason):
-            if source == SEALED:
-                return Told(
-                    f"{name[seat]}'s sealed JUMBULAYA call failed",
-                    f"The claim window closed and {name[seat]}'s sealed JUMBULAYA call, "
-                    f"{_word(word)}, was opened: it could not be verified ({reason}), "
-                    "so it costs a turn.",
-                )
             return Told(
                 f"{name[seat]}'s JUMBULAYA call failed",
                 f"{name[seat]} called JUMBULAYA with {_word(word)}, which could not be "
@@ -208,11 +190,9 @@ def tell(
     raise TypeError(f"not an event: {event!r}")
 
 
-def describe(
-    before: GameState, event: Event, after: GameState, names: Sequence[str] | None = None
-) -> str:
+def describe(before: GameState, event: Event, after: GameState) -> str:
     """One move in words, from what every viewer may know."""
-    return tell(before, event, after, names).words
+    return tell(before, event, after).words
 
 
 def _count(n: int, thing: str) -> str:
@@ -225,9 +205,9 @@ def _joined(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def ending(state: GameState, names: Sequence[str] | None = None) -> str:
+def ending(state: GameState) -> str:
     """How a finished game ended, its final scores and who won, in words."""
-    name = list(names) if names is not None else player_names(state.players)
+    name = player_names(state.players)
     scores = ", ".join(f"{n} {s}" for n, s in zip(name, state.scores(), strict=True))
     winners = [name[s] for s in state.winners()]
     won = (
@@ -251,30 +231,25 @@ class Logged(NamedTuple):
     event_words: str
 
 
-def history(
-    events: Sequence[Event],
-    names: Sequence[str] | None = None,
-    sources: Sequence[str] | None = None,
-) -> list[Logged]:
+def history(events: Sequence[Event], sources: Sequence[str] | None = None) -> list[Logged]:
     """Every event of a log in words, oldest first.  Needs the whole log (the
-    fold needs the draws) but returns only public words.  ``names``: the
-    players' names to use (by default those the log began with); ``sources``:
-    each event's source (see :func:`tell`)."""
+    fold needs the draws) but returns only public words.  ``sources``: each
+    event's source (see :func:`tell`)."""
     out: list[Logged] = []
     state: GameState | None = None
     for n, event in enumerate(events):
         source = sources[n] if sources is not None else ""
         if isinstance(event, GameStarted):
             state = start(event)
-            told = tell(state, event, state, names, source)
+            told = tell(state, event, state, source)
             out.append(Logged(state.seq, told.words, told.headline, told.words))
             continue
         assert state is not None, "a log starts with game_started"
         after = evolve(state, event)
-        told = tell(state, event, after, names, source)
+        told = tell(state, event, after, source)
         words = told.words
         if after.over and not state.over:
-            words += " " + ending(after, names)
+            words += " " + ending(after)
         elif after.jumbulaya_open() and not state.jumbulaya_open():
             words += (
                 " All nine lines are claimed and one holds 7 or more tiles: "
@@ -285,23 +260,20 @@ def history(
     return out
 
 
-def current_names(game: Game) -> list[str]:
-    """The players' names as they are now, by seat: a player who changed their
-    display name shows the new one in every game, old ones too (a game's log
-    keeps the names its players had when it began, which are not shown)."""
-    users = {seat.index: seat.user for seat in game.seats.select_related("user")}
-    names = []
-    for i in range(game.seat_count):
-        user = users.get(i)
-        names.append(user.public_name if user is not None else f"Seat {i + 1}")
-    return names
-
-
-def game_log(game: Game, names: Sequence[str] | None = None) -> list[Logged]:
-    """A game's log in words, with its players' current names (``names``, when
-    the caller has them already)."""
+def game_log(game: Game, names: dict[int, str] | None = None) -> list[Logged]:
+    """A game's log in words, naming the players as they are now (``names``:
+    :func:`games.seat_names.names_now`, when the caller has it), with the line
+    saying what became of the sealed JUMBULAYA calls where their window closed."""
     rows = list(game.events.order_by("seq"))
-    events = [from_dict({**row.payload, **(row.private or {})}) for row in rows]
     if names is None:
-        names = current_names(game)
-    return history(events, names, [row.source for row in rows])
+        names = seat_names.names_now(game)
+    events = seat_names.renamed_events([services.engine_event(row) for row in rows], names)
+    entries = history(events, [row.source for row in rows])
+    if not events or not isinstance(events[0], GameStarted):
+        return entries
+    line = claims.outcome_line(game, player_names(events[0].players))
+    if line is None:
+        return entries
+    seq, words = line
+    at = next((i for i, entry in enumerate(entries) if entry.seq > seq), len(entries))
+    return [*entries[:at], Logged(seq, words, words, words), *entries[at:]]

@@ -14,11 +14,10 @@ open yet, the caller is barred) and the notation itself are reported.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from games import services
+from games import seat_names, services
 from games.engine import (
     Event,
     Exchanged,
@@ -39,7 +38,7 @@ from games.engine.rules import Rules
 from games.engine.state import JUMBULAYA_TIERS, jumbulaya_points
 from games.engine.tiles import JUMBULAYA_MAX, JUMBULAYA_MIN, Tiles, letters
 from games.models import Game
-from games.presenters import END_WORDS, current_names, player_names
+from games.presenters import END_WORDS, player_names
 
 PreviewKind = Literal["word", "pass", "exchange", "resign", "jumbulaya", "refused"]
 
@@ -113,9 +112,7 @@ def _draw_sentence(n: int, bag: int) -> str:
     return f"You will then draw {_plural(n, 'tile')} from the bag."
 
 
-def _word_preview(
-    state: GameState, notation: str, event: WordBuilt, names: Sequence[str] | None
-) -> MovePreview:
+def _word_preview(state: GameState, notation: str, event: WordBuilt) -> MovePreview:
     line = state.lines[event.line]
     from_rack, to_rack = split_word_tiles(line.tiles, event.tiles)
     number = event.line + 1
@@ -130,7 +127,7 @@ def _word_preview(
         f"To your rack: {_tiles_text(tuple(to_rack))}.",
         f"Line {number} will score {_plural(points, 'point')} for you"
         + (
-            f", taking it from {(names or player_names(state.players))[owner]}."
+            f", taking it from {player_names(state.players)[owner]}."
             if owner is not None and owner != event.seat
             else "."
         ),
@@ -258,15 +255,8 @@ def web_refusal(notation: str) -> Refusal | None:
     return None
 
 
-def preview_move(
-    state: GameState,
-    seat: int,
-    notation: str,
-    lexicon: Lexicon,
-    names: Sequence[str] | None = None,
-) -> MovePreview:
-    """What ``seat`` writing ``notation`` would do now (or why the rules refuse
-    it).  ``names``: the players' names to use (by default the log's)."""
+def preview_move(state: GameState, seat: int, notation: str, lexicon: Lexicon) -> MovePreview:
+    """What ``seat`` writing ``notation`` would do now (or why the rules refuse it)."""
     notation = notation.strip()
     try:
         own = web_refusal(notation)
@@ -287,7 +277,7 @@ def preview_move(
     event = events[0]
     match event:
         case WordBuilt():
-            return _word_preview(state, notation, event, names)
+            return _word_preview(state, notation, event)
         case Passed():
             ends, end_words = _ending(state, event)
             return MovePreview(
@@ -352,7 +342,7 @@ def preview_game_move(game: Game, seat: int, notation: str) -> MovePreview:
         lexicon = services.game_lexicon(game)
     except services.ServiceError as e:
         return _service_refusal(notation, e.message)
-    return preview_move(services.current_state(game), seat, notation, lexicon, current_names(game))
+    return preview_move(seat_names.shown_state(game), seat, notation, lexicon)
 
 
 def _service_refusal(notation: str, message: str) -> MovePreview:

@@ -37,8 +37,9 @@ from games.engine import (
 )
 from games.engine.record import read_turn, turn_of
 from games.models import Game, RecordUpload
-from games.presenters import BoardView, board_view, current_names, history, player_names
-from games.services import engine_event, load_events
+from games.presenters import BoardView, board_view, history, player_names
+from games.seat_names import names_now, renamed_events, shown_events
+from games.services import engine_event
 
 #: The largest record file accepted for upload.
 MAX_UPLOAD_BYTES = 1024 * 1024
@@ -93,7 +94,7 @@ def check_finished(game: Game, *, replay: bool = False) -> None:
 def export_record(game: Game) -> dict[str, Any]:
     """The ``jumbulaya-record/1`` record of a finished game."""
     check_finished(game)
-    return write_record(load_events(game), lexicon=game.lexicon_name)
+    return write_record(shown_events(game), lexicon=game.lexicon_name)
 
 
 def export_json(game: Game) -> bytes:
@@ -116,8 +117,6 @@ class Replay:
     events: tuple[Event, ...]
     moves: tuple[str, ...]  # each turn in the notation; moves[n - 1] made step n
     refused: str | None = None
-    #: A game's players' current names (an uploaded record: ``None``, its own).
-    names: tuple[str, ...] | None = None
     #: Where each event came from (an ``Event.Source`` value; a game's only).
     sources: tuple[str, ...] | None = None
 
@@ -138,13 +137,8 @@ def game_replay(game: Game) -> Replay:
     """The replay of a finished game (409 for one that is not)."""
     check_finished(game, replay=True)
     rows = list(game.events.order_by("seq"))
-    events = [engine_event(row) for row in rows]
-    return Replay(
-        tuple(events),
-        _notation(events),
-        names=tuple(current_names(game)),
-        sources=tuple(row.source for row in rows),
-    )
+    events = renamed_events([engine_event(row) for row in rows], names_now(game))
+    return Replay(tuple(events), _notation(events), sources=tuple(row.source for row in rows))
 
 
 def _refusal_sentence(record: Record, result: ReplayResult) -> str | None:
@@ -269,7 +263,7 @@ def parse_step(raw: str | None, last: int) -> int:
     return max(0, min(step, last))
 
 
-def _racks(state: GameState, names: Sequence[str] | None) -> list[RackView]:
+def _racks(state: GameState) -> list[RackView]:
     scores = state.scores()
     return [
         RackView(
@@ -280,7 +274,7 @@ def _racks(state: GameState, names: Sequence[str] | None) -> list[RackView]:
             resigned=seat in state.resigned,
             to_move=state.turn == seat,
         )
-        for seat, name in enumerate(names or player_names(state.players))
+        for seat, name in enumerate(player_names(state.players))
     ]
 
 
@@ -306,7 +300,7 @@ def step_view(replay: Replay, raw_step: str | None) -> StepView:
         state = evolve(state, event)
         if n == step:
             at_step = state
-    words = history(replay.events, replay.names, replay.sources)
+    words = history(replay.events, replay.sources)
     log = [
         LogEntry(n, entry.words, replay.moves[n - 1] if n else "", n == step)
         for n, entry in enumerate(words)
@@ -314,12 +308,12 @@ def step_view(replay: Replay, raw_step: str | None) -> StepView:
     return StepView(
         step=step,
         last=replay.last_step,
-        board=board_view(at_step, None, replay.names),
-        racks=_racks(at_step, replay.names),
+        board=board_view(at_step, None),
+        racks=_racks(at_step),
         words=log[step].words,
         changed=changed_lines(replay.events[step]),
         log=log,
-        final=board_view(state, None, replay.names),
+        final=board_view(state, None),
         refused=replay.refused,
     )
 

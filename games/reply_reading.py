@@ -19,6 +19,9 @@ form once decoration and politeness are set aside:
   ``thank you``, a leading ``I``/``I'll``/``I will``/``my move (is)``/``move``;
 - ``#N`` anywhere names the move answered and is taken out first.
 
+``resign`` is read only as ``resign`` or ``I resign``, and the reading says
+whether it needs confirming: it does unless it stands alone on the first line.
+
 A line with a ``?`` is a question and a line starting with ``>`` is quoted text:
 neither is read.  A move's word is one token, so ``3 cheers for Bob!`` is prose.
 
@@ -80,6 +83,9 @@ class Reading:
     #: Further lines that also held a move: one move per reply, so not acted on.
     ignored: tuple[str, ...]
     from_subject: bool = False
+    #: A resignation read from anything but a first line that holds it alone:
+    #: it is not acted on until the player confirms it.
+    unconfirmed_resign: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +139,24 @@ def read_reply(text: str, subject: str = "") -> Reading:
     if answering is None and answer_lines:
         answering = answer_lines[0]
     ignored = tuple(raw for raw, _ in moves[1:])
-    return Reading(line.move, answering, raw, None, ignored, from_subject=not moves)
+    # Resigning cannot be undone: by email it takes effect only from the word
+    # standing alone on the first line of the fresh text ("#N" allowed).
+    alone = bool(moves) and raw is lines[0] and _resign_alone(raw)
+    return Reading(
+        line.move,
+        answering,
+        raw,
+        None,
+        ignored,
+        from_subject=not moves,
+        unconfirmed_resign=line.move == "resign" and not alone,
+    )
+
+
+def _resign_alone(raw: str) -> bool:
+    """Whether a line is ``resign`` and nothing else but decoration and ``#N``."""
+    text = _ANSWERING.sub(" ", _normal(raw))
+    return [w.lower() for w in _tokens(text)] == ["resign"]
 
 
 def _first_lines(text: str) -> list[str]:
@@ -155,6 +178,11 @@ def _problem(read: list[_Line]) -> str:
     else:
         notes = [line.note for line in read if line.note]
         why = notes[0] if notes else "No move was found in the reply."
+    return problem_with(why)
+
+
+def problem_with(why: str) -> str:
+    """A refusal's reason: ``why``, then the accepted forms."""
     examples = [f"“{form}”" for form in _MOVE_FORMS]
     forms = ", ".join(examples[:-1]) + " or " + examples[-1]
     return f"{why} Write one move on a line of its own, such as {forms}; {_ANSWER_NOTE}."

@@ -67,6 +67,15 @@ class CannotJoin(ServiceError):
     code = "cannot_join"
 
 
+class LookAlikeName(CannotJoin):
+    """A seat refused because the joiner's name could be taken for a seated
+    player's: ``theirs`` is that player's name."""
+
+    def __init__(self, message: str, theirs: str) -> None:
+        super().__init__(message)
+        self.theirs = theirs
+
+
 class NotAPlayer(ServiceError):
     code = "not_a_player"
 
@@ -86,6 +95,9 @@ class Submitted:
     sealed: bool = False
     #: The game's seats (with their users) as the move left them; empty when sealed.
     seats: list[Seat] = field(default_factory=list)
+    #: The move would have ended the game, so the claim window closed first, and a
+    #: sealed JUMBULAYA ended the game before it: the move was not made.
+    overtaken: bool = False
 
 
 def display_name(user: User) -> str:
@@ -389,10 +401,11 @@ def _check_names_apart(user: User, seated: list[int]) -> None:
     for other in User.objects.filter(pk__in=seated).only("pk", "display_name"):
         theirs = display_name(other)
         if look_alike(mine, theirs):
-            raise CannotJoin(
+            raise LookAlikeName(
                 f"Your display name, “{mine}”, could be taken for that of {theirs}, who "
                 "already has a seat in this game. Choose a name the others can tell apart "
-                "on your profile page (an initial will do), then join."
+                "on your profile page (an initial will do), then join.",
+                theirs,
             )
 
 
@@ -436,6 +449,10 @@ def submit(
     ``idempotency_key`` changes nothing and raises :class:`DuplicateMove`.  A move
     the rules refuse raises the engine's :class:`Refusal`.  Of two submissions
     racing for the same game, exactly one is appended.
+
+    A move that would end the game while a claim window is open closes the
+    window first (:func:`games.claims.close_first`), in the same transaction: if
+    a sealed JUMBULAYA ends the game, the move is not made (``overtaken``).
     """
     if verb_of(move) == "timeout" and source != Event.Source.DEADLINE:
         raise ServiceError("A timeout is written by the deadline sweep; it cannot be sent.")
@@ -466,7 +483,17 @@ def submit(
             if game.claims_close_at is not None and verb_of(move) == "jumbulaya":
                 claims.seal(game, before, seat, move)
                 return Submitted(game, before, [], sealed=True)
-            events = decide(before, seat, move, game_lexicon(game))
+            lexicon = game_lexicon(game)
+            events = decide(before, seat, move, lexicon)
+            if game.claims_close_at is not None and _folded(before, events).over:
+                # The sealed calls were made before this move: they are judged first.
+                claims.close_first(game, seat, move)
+                if Game.objects.values_list("last_seq", flat=True).get(pk=game.pk) != game.last_seq:
+                    game, seats = _locked(game_id)
+                    before = current_state(game)
+                    if before.over:
+                        return Submitted(game, before, [], seats=seats, overtaken=True)
+                    events = decide(before, seat, move, lexicon)
             state = before
             rows = []
             for i, event in enumerate(events):
@@ -475,7 +502,7 @@ def submit(
                 rows.append(event_row(game, event, state.seq, source, key))
             Event.objects.bulk_create(rows)
             fields = _project(game, state, turn_changed=state.turn != before.turn, seats=seats)
-            updated = Game.objects.filter(pk=game.pk, last_seq=expected_seq).update(**fields)
+            updated = Game.objects.filter(pk=game.pk, last_seq=game.last_seq).update(**fields)
             if updated != 1:
                 raise StaleMove("Another move was made at the same moment; nothing was changed.")
             for name, value in fields.items():
@@ -488,6 +515,12 @@ def submit(
             raise DuplicateMove("This move was already received; it was not made twice.") from e
         raise StaleMove("Another move was made at the same moment; nothing was changed.") from e
     return Submitted(game, state, events, seats=seats)
+
+
+def _folded(state: GameState, events: Sequence[EngineEvent]) -> GameState:
+    for event in events:
+        state = evolve(state, event)
+    return state
 
 
 def _locked(game_id: int) -> tuple[Game, list[Seat]]:
@@ -515,6 +548,7 @@ def _seat_of(seats: Sequence[Seat], user: User) -> int:
 __all__ = [
     "CannotJoin",
     "DuplicateMove",
+    "LookAlikeName",
     "NotAPlayer",
     "OverLimit",
     "Refusal",

@@ -291,18 +291,6 @@ def test_a_window_not_yet_due_stays_open(board_game: Callable[..., Game]) -> Non
 
 
 @pytest.mark.django_db
-def test_claims_lapse_when_the_game_ends_another_way(board_game: Callable[..., Game]) -> None:
-    game = opened(board_game)
-    send(game, BOB, "jumbulaya SPRINTS")
-    send(game, ANN, "resign")  # two players: the game is over
-    game.refresh_from_db()
-    assert game.status == Game.Status.OVER and game.end_reason == "resigned"
-    assert game.claims_close_at is None
-    assert not JumbulayaClaim.objects.filter(game=game, resolved_at__isnull=True).exists()
-    assert not Event.objects.filter(game=game, type__startswith="jumbulaya").exists()
-
-
-@pytest.mark.django_db
 def test_a_resigned_callers_claim_is_not_made(board_game: Callable[..., Game]) -> None:
     game = opened(board_game)
     seq = game.last_seq

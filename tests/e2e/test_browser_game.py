@@ -168,8 +168,11 @@ def test_two_players_play_a_whole_game(
     for page in (anns, bobs):
         status = page.inner_text(".status")
         assert "The game is over" in status and "Bob" in status
+    # Bob, who called, is told what became of his call; Ann called nothing.
+    assert "sealed JUMBULAYA calls: SPRINTS: verified" in bobs.inner_text(".status")
+    assert "sealed JUMBULAYA calls" not in anns.inner_text(".status")
     log = anns.inner_text("#log") if anns.locator("#log").count() else anns.content()
-    assert "Bob's sealed JUMBULAYA call was opened and verified: SPRINTS" in log
+    assert "Bob called JUMBULAYA: SPRINTS" in log
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
     assert game.state is not None and game.state["jumbulaya"]["points"] == 10

@@ -840,7 +840,7 @@ def test_a_move_below_the_quote_is_refused_not_guessed(thread: Thread, client: s
     body = assert_refused(thread, outcome)
     row = inbound_row(outcome)
     assert row.move == ""
-    assert "wrote:" in row.read and word.lower() not in row.read
-    assert "No move was found" in outcome.reason
-    assert "What was read from your email:\n> On " in body
+    assert word.lower() not in row.read
+    assert "nothing was written above the quoted history" in outcome.reason
+    assert "What was read from your email:\n> (nothing)" in body
     assert "Reply with one move on the first line" in body

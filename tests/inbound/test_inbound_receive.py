@@ -121,7 +121,10 @@ def test_resign_and_out_of_turn_moves(two_player: Game) -> None:
     bob = waiting(game)
     out_of_turn = inbound.receive(parsed(reply_mime(game, bob, "pass")), via="test")
     assert out_of_turn.status == "refused"
-    resigned = inbound.receive(parsed(reply_mime(game, bob, "I resign.")), via="test")
+    said = inbound.receive(parsed(reply_mime(game, bob, "I resign.")), via="test")
+    assert said.status == "refused" and said.reason == inbound.UNCONFIRMED_RESIGN
+    assert events(game) == ["game_started"]
+    resigned = inbound.receive(parsed(reply_mime(game, bob, "Resign.")), via="test")
     assert resigned.status == "moved"
     assert events(game)[-1] == "resigned"
 
@@ -449,3 +452,16 @@ def test_a_jumbulaya_call_by_email_in_a_claim_window_is_sealed(
     assert message.to == [ann.email]
     assert answers(bob) == []
     assert not Notification.objects.filter(game=game, user=bob, event_seq__gt=seq).exists()
+
+
+def test_an_unclosed_quote_in_one_html_reply_does_not_quote_the_next(two_player: Game) -> None:
+    """Each HTML body is read by a converter of its own: an earlier message's
+    unclosed ``<blockquote>`` once made the next reply's move a quoted line."""
+    game = two_player
+    ann = mover(game)
+    first = reply_mime(game, ann)
+    first.set_content("<blockquote><div>an old thread", subtype="html")
+    inbound.receive(parsed(first), via="test")
+    second = reply_mime(game, ann)
+    second.set_content("<div>Hi Bob,</div><div>pass</div>", subtype="html")
+    assert inbound.receive(parsed(second), via="test").status == "moved"

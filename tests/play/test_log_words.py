@@ -100,19 +100,20 @@ def test_sealed_claims_are_told_when_the_window_closes(board_game: Callable[...,
     send(game, ANN, "jumbulaya printed")
     send(game, BOB, "jumbulaya sprints")
     before = words(game)
-    assert not any("JUMBULAYA call" in w for w in before)  # sealed: nobody is told
+    assert not any("PRINTED" in w or "SPRINTS" in w for w in before)  # sealed: nobody is told
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
     assert claims.sweep() == 1
     log = words(game)[len(before) :]
     assert log[0] == (
-        "The claim window closed and Ann's sealed JUMBULAYA call, PRINTED, was opened: it "
-        "could not be verified (PRINTED is not in the word list (board)), so it costs a turn."
+        "Ann called JUMBULAYA with PRINTED, which could not be verified (PRINTED is not in "
+        "the word list (board)), and loses a turn."
     )
-    assert log[1].startswith(
-        "The claim window closed and Bob's sealed JUMBULAYA call was opened and verified: "
-        "SPRINTS down lines 1 to 7 (+"
-    )
+    assert log[1].startswith("Bob called JUMBULAYA: SPRINTS down lines 1 to 7 (+")
     assert "The game is over: a JUMBULAYA was found. Final scores: Ann " in log[1]
+    assert log[2] == (
+        "The claim window closed and its sealed JUMBULAYA calls were judged: Ann's PRINTED "
+        "could not be verified and cost a turn; Bob's SPRINTS was verified and ended the game."
+    )
 
 
 def test_resignations_and_removals(started_game: Callable[..., Game]) -> None:

@@ -37,14 +37,21 @@ def test_the_invitation_page_shows_the_game(client: Client, ann: User) -> None:
     html = response.content.decode()
     assert response.status_code == 200
     assert "Ann invites you to play Jumbulaya" in html
-    assert "Players so far: Ann." in html
+    assert "Players already seated: Ann." in html
     assert "A move uses at most 2 tiles from your rack." in html
-    assert "Sign in to join" in html
+    # Bob has no account yet: the page asks his name, offered from his address.
+    assert 'value="Bob"' in html and "Join the game" in html
     assert "ann@example.com" not in html and "bob@example.com" not in html
 
 
-def test_joining_needs_sign_in_and_comes_back(client: Client, ann: User) -> None:
+def test_joining_needs_sign_in_and_comes_back(
+    client: Client, ann: User, make_user: Callable[..., User]
+) -> None:
+    """An address with an account signs in by a sign-in link: the invitation
+    link is no key to an existing account."""
     game = new_game(ann, invite=("bob@example.com",))
+    make_user("bob")
+    assert "Sign in to join" in client.get(invite_path(game, "bob@example.com")).content.decode()
     path = invite_path(game, "bob@example.com")
     response = client.post(path)
     assert response.status_code == 302
