@@ -3,9 +3,11 @@ and HTML) per ``Notification`` row, or ``None`` when nothing is to be sent.
 
 Every email is written for its one recipient: their own rack and nothing
 private of anyone else (no other rack, no bag, no address), the deadline in
-their time zone, and links signed for them (:mod:`games.turnlinks`).  A game's
-emails thread together (``In-Reply-To``/``References`` name the game), carry a
-stable ``Message-ID`` built from the row, and say they are automatic
+their time zone, and links signed for them (:mod:`games.turnlinks`).  Subjects
+name the game and what happened (``Game 12: your turn — Bob played FACTS``).
+A game's emails to one player thread together under their game-started email
+(:func:`thread_id`), each with a ``Message-ID`` of its own built from its row
+(the same on every try to send it), and say they are automatic
 (``Auto-Submitted``) and how to stop them (``List-Unsubscribe``, RFC 8058
 one-click).  The first line of every body is :data:`REPLY_MARKER`, which the
 reply-by-email work looks for.
