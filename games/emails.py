@@ -462,7 +462,15 @@ def _reply_done(s: Situation) -> Content:
     elif s.board.turn_name:
         paragraphs.append(f"It is now {s.board.turn_name}'s turn.")
     return Content(
-        _reply_subject(s, f"Game {s.game.pk}: your move was made"),
+        _reply_subject(
+            s,
+            f"Game {s.game.pk}: your move was made"
+            + (
+                f" — {told.headline}"
+                if (told := s.told()) is not None and not inbound.reason
+                else ""
+            ),
+        ),
         paragraphs,
         show_history=False,
         turn_link=s.board.turn == s.seat.index,

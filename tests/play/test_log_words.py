@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -18,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from games import claims, services
+from games import claims, outbox, services
 from games.engine import line_points
 from games.models import Event, Game
 from games.presenters import game_log
@@ -80,9 +81,19 @@ def test_every_turn_of_a_game_in_words(board_game: Callable[..., Game]) -> None:
         assert "[" not in line and "#" not in line
 
 
-def test_an_exchange_never_says_which_tiles(board_game: Callable[..., Game]) -> None:
+def test_an_exchange_never_says_which_tiles(
+    board_game: Callable[..., Game], mailoutbox: list[Any]
+) -> None:
     game = board_game(claim_window=False)
+    outbox.sweep()
+    mailoutbox.clear()
     send(game, ANN, "exchange F H")
+    outbox.sweep()
+    (turn,) = mailoutbox  # Bob's turn
+    html = next(str(c) for c, mime in turn.alternatives if mime == "text/html")
+    assert turn.subject == f"Game {game.pk}: your turn — Ann exchanged 2 tiles"
+    for text in (turn.body, html):
+        assert "Ann exchanged 2 tiles." in text and "F H" not in text
     (entry,) = [w for w in words(game) if "exchanged" in w]
     assert entry == "Ann exchanged 2 tiles."
     page_of_bob = Client()
