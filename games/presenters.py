@@ -1,6 +1,11 @@
 """What pages show of a game: the board as one viewer may see it, and the log
 of moves in words.
 
+The log speaks words, not the notation: ``Ann played CRUNCHER on line 3
+(+8).``, never ``3 CRUN[CH][ER]`` (the notation stays in the record, the
+replay's step list and ``manage.py replay``).  Names are the players' names
+now (:mod:`games.seat_names`), so a renamed player is renamed in old logs too.
+
 Everything here is built for one viewer: a seat (who sees their own rack) or a
 spectator (``seat=None``).  Nothing private to another seat (its rack, its
 draws, the tiles it exchanged) or the bag's order ever goes into what these
