@@ -261,6 +261,7 @@ def emails_per_second() -> dict[str, Any]:
     from django.core import mail
     from django.db.models import F
     from django.test.utils import override_settings
+    from django.utils import timezone
 
     from games import outbox
     from games.models import Notification
@@ -273,6 +274,12 @@ def emails_per_second() -> dict[str, Any]:
         )
         .order_by("pk")
         .values_list("pk", flat=True)[:EMAILS]
+    )
+    # The emails owed before these (the games' start) went out long ago, as the
+    # sweep would have sent them: each recipient's emails go in order, so an
+    # older one left unsent would hold these back.
+    Notification.objects.filter(sent_at__isnull=True, pk__lt=ids[-1]).exclude(pk__in=ids).update(
+        sent_at=timezone.now()
     )
     times: list[float] = []
     with override_settings(MAILERS={"default": {"BACKEND": LOCMEM}}):

@@ -28,7 +28,7 @@ plays it differently:
 * whichever way the window closed, each claim keeps what became of it
   (``JumbulayaClaim.outcome``), each caller is owed a ``claims_closed`` email
   about their own calls, and the log says it in words
-  (:func:`with_outcome_lines`: never a withdrawn call's word).
+  (:func:`outcome_line`: never a withdrawn call's word).
 
 Every event still enters the log through :func:`games.services.submit`.
 """
@@ -191,11 +191,9 @@ _LOGGED = {
 }
 
 
-def with_outcome_lines(
-    entries: list[tuple[int, str]], game: Game, players: Sequence[str]
-) -> list[tuple[int, str]]:
-    """The log of moves (``(seq, words)``, oldest first) with a line, where the
-    claim window closed, saying what became of its sealed calls."""
+def outcome_line(game: Game, players: Sequence[str]) -> tuple[int, str] | None:
+    """The log's line (``(seq, words)``) saying what became of the sealed calls
+    judged when the claim window closed, or ``None`` when there were none."""
     judged = list(game.claims.filter(resolved_seq__isnull=False).order_by("created_at", "pk"))
     said = [
         _LOGGED[Outcome(c.outcome)].format(name=players[c.seat], word=c.word)
@@ -203,12 +201,10 @@ def with_outcome_lines(
         if c.outcome in _LOGGED and c.seat < len(players)
     ]
     if not said:
-        return entries
+        return None
     seq = max(c.resolved_seq or 0 for c in judged)
     words = "The claim window closed and its sealed JUMBULAYA calls were judged: "
-    line = (seq, words + "; ".join(said) + ".")
-    at = next((i for i, (n, _) in enumerate(entries) if n > seq), len(entries))
-    return [*entries[:at], line, *entries[at:]]
+    return seq, words + "; ".join(said) + "."
 
 
 # --- closing -----------------------------------------------------------------

@@ -3,9 +3,11 @@ and HTML) per ``Notification`` row, or ``None`` when nothing is to be sent.
 
 Every email is written for its one recipient: their own rack and nothing
 private of anyone else (no other rack, no bag, no address), the deadline in
-their time zone, and links signed for them (:mod:`games.turnlinks`).  A game's
-emails thread together (``In-Reply-To``/``References`` name the game), carry a
-stable ``Message-ID`` built from the row, and say they are automatic
+their time zone, and links signed for them (:mod:`games.turnlinks`).  Subjects
+name the game and what happened (``Game 12: your turn — Bob played FACTS``).
+A game's emails to one player thread together under their game-started email
+(:func:`thread_id`), each with a ``Message-ID`` of its own built from its row
+(the same on every try to send it), and say they are automatic
 (``Auto-Submitted``) and how to stop them (``List-Unsubscribe``, RFC 8058
 one-click).  The first line of every body is :data:`REPLY_MARKER`, which the
 reply-by-email work looks for.
@@ -34,7 +36,7 @@ from django.utils.timesince import timeuntil
 from accounts.models import User
 from games import claims, seat_names, services
 from games.models import Event, Game, Notification, Seat
-from games.presenters import BoardView, board_view, history
+from games.presenters import BoardView, Logged, board_view, game_log
 from games.reply_addresses import reply_address, reply_token
 from games.reply_reading import ACCEPTED_FORMS, read_reply
 from games.turnlinks import turn_url, unsubscribe_url
@@ -108,8 +110,15 @@ def one_line(text: str) -> str:
     return " ".join(kept.split())
 
 
-def thread_id(game_id: int) -> str:
-    return f"<game-{game_id}@{site_domain()}>"
+def thread_id(game_id: int, user_id: int | None = None) -> str:
+    """The Message-ID of a game's thread root for one recipient: the email
+    that says the game has started carries it, and every other email of the
+    game answers it, so they thread together.  A player's root holds their
+    reply token, as every Message-ID sent to them does (see
+    :func:`game_headers`); without a user (an invitation) it names the game."""
+    if user_id is None:
+        return f"<game-{game_id}@{site_domain()}>"
+    return f"<game-{game_id}.{reply_token(user_id, game_id)}@{site_domain()}>"
 
 
 def automatic_headers(unsubscribe: str | None) -> dict[str, str]:
@@ -123,20 +132,28 @@ def automatic_headers(unsubscribe: str | None) -> dict[str, str]:
 def game_headers(notification: Notification, unsubscribe: str | None) -> dict[str, str]:
     """Threading and list headers for one of a game's emails.  An email to a
     player carries their reply address (``Reply-To``) and its token in the
-    ``Message-ID``, so a reply to the From address still names it."""
+    ``Message-ID``, so a reply to the From address still names it.
+
+    The game-started email is the thread's root (:func:`thread_id`, the same
+    on every try to send it); every other email has a Message-ID of its own,
+    built from its row, and answers the root."""
     game_id = notification.game_id
     seq = notification.event_seq or 0
     domain = site_domain()
     user_id = notification.user_id
     token = f".{reply_token(user_id, game_id)}" if user_id is not None else ""
     local = f"game-{game_id}.{seq}.{notification.kind}.{notification.pk}{token}"
+    root = thread_id(game_id, user_id)
     headers = {
         "Message-ID": f"<{local}@{domain}>",
-        "In-Reply-To": thread_id(game_id),
-        "References": thread_id(game_id),
+        "In-Reply-To": root,
+        "References": root,
         "List-Id": f"Jumbulaya game {game_id} <game-{game_id}.{domain}>",
         **automatic_headers(unsubscribe),
     }
+    if notification.kind == Kind.GAME_STARTED and user_id is not None:
+        headers["Message-ID"] = root
+        del headers["In-Reply-To"], headers["References"]
     if user_id is not None:
         headers["Reply-To"] = reply_address(user_id, game_id)
     inbound = notification.inbound
@@ -145,7 +162,7 @@ def game_headers(notification: Notification, unsubscribe: str | None) -> dict[st
         headers["Auto-Submitted"] = "auto-replied"
         if MESSAGE_ID.fullmatch(inbound.message_id):
             headers["In-Reply-To"] = inbound.message_id
-            headers["References"] = f"{thread_id(game_id)} {inbound.message_id}"
+            headers["References"] = f"{root} {inbound.message_id}"
     return headers
 
 
@@ -216,6 +233,12 @@ class Situation:
     seat: Seat
     game: Game
     board: BoardView
+    log: list[Logged]
+
+    def told(self) -> Logged | None:
+        """The log's entry for the event the email was owed for."""
+        seq = self.notification.event_seq
+        return next((entry for entry in self.log if entry.seq == seq), None)
 
     @property
     def others(self) -> list[str]:
@@ -234,9 +257,17 @@ class Situation:
 
 def _your_turn(s: Situation) -> Content:
     paragraphs = [f"It is your turn in game {s.game.pk} against {names_in_words(s.others)}."]
+    told = s.told()
+    if told is not None and told.seq > 1:
+        paragraphs.insert(0, told.words)
     if (d := s.deadline_sentence()) is not None:
         paragraphs.append(d)
-    return Content(f"Your turn in game {s.game.pk} against {s.against}", paragraphs)
+    what = (
+        told.headline
+        if told is not None and told.seq > 1
+        else f"you move first against {names_in_words(s.others)}"
+    )
+    return Content(f"Game {s.game.pk}: your turn — {what}", paragraphs)
 
 
 def _started(s: Situation) -> Content:
@@ -263,7 +294,9 @@ def _game_over(s: Situation) -> Content:
     else:
         result = f"a tie between {names_in_words(b.winner_names)}"
     scores = ", ".join(f"{n} {sc}" for n, sc in zip(b.players, b.scores, strict=True))
+    told = s.told()
     paragraphs = [
+        *([told.event_words] if told is not None else []),
         f"Game {s.game.pk} is over" + (f": {b.end_words}." if b.end_words else "."),
         f"Final scores: {scores}.",
         "You won. Congratulations!"
@@ -275,7 +308,7 @@ def _game_over(s: Situation) -> Content:
         "The replay and the game record are on the game page.",
     ]
     return Content(
-        f"Game {s.game.pk} is over: {result}",
+        f"Game {s.game.pk} is over: {result} ({scores})",
         paragraphs,
         show_rack=False,
         turn_link=False,
@@ -419,7 +452,7 @@ def _reply_done(s: Situation) -> Content:
         )
     else:
         seq = inbound.event_seq or 0
-        done = [w for n, w in history(seat_names.shown_events(s.game)) if n == seq]
+        done = [entry.words for entry in s.log if entry.seq == seq]
         said = f"Done: your move “{inbound.move}” was made. " + " ".join(done)
     paragraphs = [said.strip()]
     if s.board.over:
@@ -429,7 +462,15 @@ def _reply_done(s: Situation) -> Content:
     elif s.board.turn_name:
         paragraphs.append(f"It is now {s.board.turn_name}'s turn.")
     return Content(
-        _reply_subject(s, f"Game {s.game.pk}: your move was made"),
+        _reply_subject(
+            s,
+            f"Game {s.game.pk}: your move was made"
+            + (
+                f" — {told.headline}"
+                if (told := s.told()) is not None and not inbound.reason
+                else ""
+            ),
+        ),
         paragraphs,
         show_history=False,
         turn_link=s.board.turn == s.seat.index,
@@ -504,13 +545,10 @@ def render_game_email(
     names = seat_names.names_now(game)
     state = seat_names.renamed_state(services.current_state(game), names)
     board = board_view(state, seat.index)
-    situation = Situation(notification, user, seat, game, board)
+    log = game_log(game, names)
+    situation = Situation(notification, user, seat, game, board, log)
     content = KINDS[Kind(notification.kind)](situation)
-    moves = (
-        history(seat_names.renamed_events(services.load_events(game), names))[-RECENT_MOVES:]
-        if content.show_history
-        else []
-    )
+    moves = log[-RECENT_MOVES:] if content.show_history else []
     mute = unsubscribe_url(user.pk, game.pk)
     context = {
         "marker": REPLY_MARKER,
@@ -521,7 +559,7 @@ def render_game_email(
         "board_text": board_text(board),
         "scores": list(zip(board.players, board.scores, strict=True)),
         "rack": board.rack if content.show_rack else None,
-        "moves": [words for _, words in moves],
+        "moves": [entry.words for entry in moves],
         "link": turn_url(user.pk, game.pk, game.last_seq)
         if content.turn_link and not board.over
         else None,

@@ -37,8 +37,8 @@ from games.turnlinks import no_invitations_url
 REPLY_MARKER = "## Reply above this line ##"
 
 
-def invitation_subject(inviter: str) -> str:
-    return f"{inviter} invites you to play Jumbulaya"
+def invitation_subject(inviter: str, game_id: int) -> str:
+    return f"Game {game_id}: {inviter} invites you to play Jumbulaya"
 
 
 def invitation_email(notification: Notification) -> tuple[str, str, str, str] | None:
@@ -67,7 +67,7 @@ def invitation_email(notification: Notification) -> tuple[str, str, str, str] | 
         "site_url": settings.JUMBULAYA_SITE_URL,
     }
     return (
-        invitation_subject(name),
+        invitation_subject(name, game.pk),
         render_to_string("emails/invitation.txt", context),
         render_to_string("emails/invitation.html", context),
         stop,

@@ -10,6 +10,14 @@ later and later: a minute, then twice as long each time up to
 ``MAX_RETRY_DELAY``, :data:`MAX_ATTEMPTS` times in all (about a week), so
 mail goes out when the ESP comes back, and a message that can never go
 stops being tried (its ``last_error`` says why, in the admin).
+
+Each recipient gets their emails in the order they were owed (by row id): a
+row waits while an older row to the same recipient is still unsent, and
+sending a row sends the rows it held back right after it.  So a turn email
+whose first send failed is not overtaken by the next one; a row that has
+failed :data:`HOLD_ATTEMPTS` times stops holding the others back (it goes when
+it can), so one message that cannot go does not stop a player's mail for a
+week.
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ from contextvars import ContextVar
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from games.models import Game, InboundMail, Notification
@@ -37,6 +45,9 @@ NUDGE_BATCH = 50
 #: Sends tried per row before it is given up; and the longest wait between two.
 MAX_ATTEMPTS = 40
 MAX_RETRY_DELAY = timedelta(hours=6)
+#: Failed sends after which a row no longer holds back the recipient's later
+#: rows (1 + 2 + 4 + ... + 128 minutes: about four hours of retries).
+HOLD_ATTEMPTS = 8
 #: The rows waiting for :func:`one_nudge`'s nudge, inside one.
 _pending: ContextVar[list[int] | None] = ContextVar("outbox_pending", default=None)
 
@@ -107,11 +118,31 @@ def _ring(ids: list[int]) -> None:
         log.warning("could not reach the broker (%s); %d emails wait for the sweep", e, len(ids))
 
 
+def _same_recipient() -> Q:
+    """Rows to the recipient of the outer row: the same user, or for a row
+    without one (an invitation) the same address."""
+    return Q(user_id=OuterRef("user_id")) | Q(
+        user__isnull=True, email=OuterRef("email"), email__gt=""
+    )
+
+
+def _held_back() -> Exists:
+    """An older row to the same recipient that is still to be sent first."""
+    return Exists(
+        Notification.objects.filter(
+            _same_recipient(),
+            pk__lt=OuterRef("pk"),
+            sent_at__isnull=True,
+            attempts__lt=HOLD_ATTEMPTS,
+        )
+    )
+
+
 def _claimable() -> Q:
     now = timezone.now()
     unclaimed = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - CLAIM_TIMEOUT)
     due = Q(retry_at__isnull=True) | Q(retry_at__lte=now)
-    return Q(sent_at__isnull=True, attempts__lt=MAX_ATTEMPTS) & unclaimed & due
+    return Q(sent_at__isnull=True, attempts__lt=MAX_ATTEMPTS) & unclaimed & due & Q(~_held_back())
 
 
 def retry_delay(attempts: int) -> timedelta:
@@ -151,11 +182,44 @@ def send(notification_id: int) -> bool:
     return True
 
 
+def _held_by(notification_id: int) -> list[int]:
+    """The unsent rows to the same recipient as row ``notification_id``, newer
+    than it, oldest first: those it may have held back."""
+    row = Notification.objects.filter(pk=notification_id).values("user_id", "email").first()
+    if row is None:
+        return []
+    later = Notification.objects.filter(pk__gt=notification_id, sent_at__isnull=True)
+    if row["user_id"] is not None:
+        later = later.filter(user_id=row["user_id"])
+    elif row["email"]:
+        later = later.filter(user__isnull=True, email=row["email"])
+    else:
+        return []
+    return list(later.order_by("pk").values_list("pk", flat=True))
+
+
+def send_in_order(ids: Iterable[int]) -> int:
+    """Send these rows (each one claimed and sent by :func:`send`) and after
+    each one sent, the rows to its recipient that it held back, until one of
+    them does not go.  Returns how many were sent."""
+    sent = 0
+    for notification_id in ids:
+        if not send(notification_id):
+            continue
+        sent += 1
+        for later in _held_by(notification_id):
+            if not send(later):
+                break
+            sent += 1
+    return sent
+
+
 def sweep() -> int:
-    """Send every row that is due and free to take.  Returns how many were sent."""
+    """Send every row that is due and free to take, each recipient's in the
+    order they were owed.  Returns how many were sent."""
     ids = list(
         Notification.objects.filter(_claimable())
-        .order_by("created_at")
+        .order_by("pk")
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )
-    return sum(send(i) for i in ids)
+    return send_in_order(ids)

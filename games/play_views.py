@@ -35,7 +35,7 @@ from games import claims, confirmations, seat_names, services, vacations
 from games.access import Viewer, viewer_or_404
 from games.engine import Refusal
 from games.models import Event, Game
-from games.presenters import BoardView, board_view, history
+from games.presenters import BoardView, board_view, game_log
 from games.preview import MovePreview, preview_game_move, web_refusal
 
 #: The forms of the page that send a move; each gets its own idempotency key.
@@ -301,15 +301,7 @@ def _context(
     ctx |= {
         "board": board,
         "rows": _player_rows(board, viewer.seat, game),
-        "log": list(
-            reversed(
-                claims.with_outcome_lines(
-                    history(seat_names.renamed_events(services.load_events(game), names)),
-                    game,
-                    board.players,
-                )
-            )
-        ),
+        "log": list(reversed(game_log(game, names))),
         "rack_limit": state.rules.rack_limit,
         "can_move": can_move and question is None,
         "can_call": (
@@ -356,7 +348,7 @@ def changes_since(request: HttpRequest, door: Door) -> HttpResponse:
     game = viewer.game
     if game.last_seq <= int(seen):
         return HttpResponse(status=204)
-    news = [words for seq, words in history(seat_names.shown_events(game)) if seq > int(seen)]
+    news = [entry.words for entry in game_log(game) if entry.seq > int(seen)]
     shown = news[-NEWS:]
     ctx = {"game": game, "urls": door.urls, "news": shown, "more": len(news) - len(shown)}
     return render(request, "games/_moved_on.html", ctx)

@@ -1,6 +1,11 @@
 """What pages show of a game: the board as one viewer may see it, and the log
 of moves in words.
 
+The log speaks words, not the notation: ``Ann played CRUNCHER on line 3
+(+8).``, never ``3 CRUN[CH][ER]`` (the notation stays in the record, the
+replay's step list and ``manage.py replay``).  Names are the players' names
+now (:mod:`games.seat_names`), so a renamed player is renamed in old logs too.
+
 Everything here is built for one viewer: a seat (who sees their own rack) or a
 spectator (``seat=None``).  Nothing private to another seat (its rack, its
 draws, the tiles it exchanged) or the bag's order ever goes into what these
@@ -11,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from accounts.names import shown_name
+from games import claims, seat_names, services
 from games.engine import (
     Event,
     Exchanged,
@@ -25,10 +32,14 @@ from games.engine import (
     TimedOut,
     WordBuilt,
     evolve,
-    format_word,
     line_points,
     start,
 )
+from games.engine.tiles import letters
+from games.models import Game
+
+#: ``Event.source`` of a seat the deadline sweep removed (its resignation).
+REMOVED = "deadline"
 
 END_WORDS = {
     "jumbulaya": "a JUMBULAYA was found",
@@ -71,7 +82,8 @@ class BoardView:
 
 def player_names(players: Sequence[str]) -> list[str]:
     """The players' names as pages and emails show them.  A game's log keeps
-    the names its players had when it began; one that the name rules refuse
+    the names its players had when it began (pages and emails swap in the
+    current ones: :mod:`games.seat_names`); one that the name rules refuse
     (kept from before they did: a line break, a link) shows as its seat."""
     return [shown_name(name) or f"Seat {i + 1}" for i, name in enumerate(players)]
 
@@ -109,8 +121,38 @@ def board_view(state: GameState, seat: int | None) -> BoardView:
     )
 
 
-def describe(before: GameState, event: Event, after: GameState) -> str:
-    """One move in words, from what every viewer may know."""
+def _word(text: str) -> str:
+    """A word as people read it: its letters, without the notation's brackets
+    and hyphens (``CRUN[CH][ER]`` is CRUNCHER)."""
+    return "".join(ch for ch in text if ch.isalpha()).upper()
+
+
+def _lines_in_words(lines: Sequence[int]) -> str:
+    numbers = [i + 1 for i in lines]
+    if numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 2:
+        return f"lines {numbers[0]} to {numbers[-1]}"
+    return "lines " + ", ".join(map(str, numbers))
+
+
+@dataclass(frozen=True)
+class Told:
+    """One event in words: ``headline`` is the short form subjects use
+    (``bob played FACTS``), ``words`` the whole sentence for the log."""
+
+    headline: str
+    words: str
+
+
+def tell(
+    before: GameState,
+    event: Event,
+    after: GameState,
+    source: str = "",
+) -> Told:
+    """One event in words, from what every viewer may know: never the tiles
+    exchanged or drawn.  ``source``: where the event came from (an
+    ``Event.Source`` value), which tells a seat removed by the deadline sweep
+    (``deadline``) from one that resigned."""
     name = player_names(before.players)
     match event:
         case WordBuilt(seat, line, tiles):
@@ -120,50 +162,123 @@ def describe(before: GameState, event: Event, after: GameState) -> str:
                 if previous is not None and previous != seat
                 else ""
             )
-            return (
-                f"{name[seat]} built {format_word(tiles)} on line {line + 1} "
-                f"(+{line_points(tiles)}){took}."
-            )
+            head = f"{name[seat]} played {_word(letters(tiles))}"
+            return Told(head, f"{head} on line {line + 1} (+{line_points(tiles)}){took}.")
         case Exchanged(seat, tiles):
-            n = len(tiles)
-            return f"{name[seat]} exchanged {n} tile{'s' if n != 1 else ''}."
+            head = f"{name[seat]} exchanged {_count(len(tiles), 'tile')}"
+            return Told(head, f"{head}.")
         case Passed(seat):
-            return f"{name[seat]} passed."
+            return Told(f"{name[seat]} passed", f"{name[seat]} passed.")
         case TimedOut(seat):
-            return f"{name[seat]} ran out of time; the turn passed."
+            head = f"{name[seat]} ran out of time"
+            return Told(head, f"{head}: the deadline passed and the turn was passed for them.")
         case JumbulayaVerified(seat, tiles, lines, points):
-            down = ", ".join(str(i + 1) for i in lines)
-            return (
-                f"{name[seat]} called JUMBULAYA: {format_word(tiles)} down lines {down} "
-                f"(+{points})."
-            )
+            word = _word(letters(tiles))
+            down = f"{word} down {_lines_in_words(lines)} (+{points})"
+            head = f"{name[seat]} called JUMBULAYA: {word}"
+            return Told(head, f"{name[seat]} called JUMBULAYA: {down}.")
         case JumbulayaFailed(seat, word, reason):
-            return (
-                f"{name[seat]} called JUMBULAYA with {word}, which could not be verified "
-                f"({reason}), and loses a turn."
+            return Told(
+                f"{name[seat]}'s JUMBULAYA call failed",
+                f"{name[seat]} called JUMBULAYA with {_word(word)}, which could not be "
+                f"verified ({reason}), and loses a turn.",
             )
         case Resigned(seat):
-            return f"{name[seat]} resigned."
+            if source == REMOVED:
+                head = f"{name[seat]} was removed"
+                return Told(
+                    head, f"{head} from the game after missing too many deadlines in a row."
+                )
+            return Told(f"{name[seat]} resigned", f"{name[seat]} resigned.")
         case GameStarted():
-            return f"The game began; {name[after.turn or 0]} moves first."
+            return Told("the game began", f"The game began; {name[after.turn or 0]} moves first.")
     raise TypeError(f"not an event: {event!r}")
 
 
-def history(events: Sequence[Event]) -> list[tuple[int, str]]:
-    """``(seq, words)`` for every event of a log, oldest first.  Needs the whole
-    log (the fold needs the draws) but returns only public words."""
-    out: list[tuple[int, str]] = []
+def describe(before: GameState, event: Event, after: GameState) -> str:
+    """One move in words, from what every viewer may know."""
+    return tell(before, event, after).words
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'s' if n != 1 else ''}"
+
+
+def _joined(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def ending(state: GameState) -> str:
+    """How a finished game ended, its final scores and who won, in words."""
+    name = player_names(state.players)
+    scores = ", ".join(f"{n} {s}" for n, s in zip(name, state.scores(), strict=True))
+    winners = [name[s] for s in state.winners()]
+    won = (
+        f"{winners[0]} won"
+        if len(winners) == 1
+        else f"{_joined(winners)} share the win"
+        if winners
+        else "nobody won"
+    )
+    return f"The game is over: {END_WORDS[state.end or '']}. Final scores: {scores}. {won}."
+
+
+class Logged(NamedTuple):
+    """One entry of a game's log: the state's number after it, what the log
+    says (the event, then how the game ended or what it opened), the short
+    form subjects use, and the event's sentence alone."""
+
+    seq: int
+    words: str
+    headline: str
+    event_words: str
+
+
+def history(events: Sequence[Event], sources: Sequence[str] | None = None) -> list[Logged]:
+    """Every event of a log in words, oldest first.  Needs the whole log (the
+    fold needs the draws) but returns only public words.  ``sources``: each
+    event's source (see :func:`tell`)."""
+    out: list[Logged] = []
     state: GameState | None = None
-    for event in events:
+    for n, event in enumerate(events):
+        source = sources[n] if sources is not None else ""
         if isinstance(event, GameStarted):
             state = start(event)
-            out.append((state.seq, describe(state, event, state)))
+            told = tell(state, event, state, source)
+            out.append(Logged(state.seq, told.words, told.headline, told.words))
             continue
         assert state is not None, "a log starts with game_started"
         after = evolve(state, event)
-        words = describe(state, event, after)
+        told = tell(state, event, after, source)
+        words = told.words
         if after.over and not state.over:
-            words += f" The game is over: {END_WORDS[after.end or '']}."
-        out.append((after.seq, words))
+            words += " " + ending(after)
+        elif after.jumbulaya_open() and not state.jumbulaya_open():
+            words += (
+                " All nine lines are claimed and one holds 7 or more tiles: "
+                "a JUMBULAYA can now be called."
+            )
+        out.append(Logged(after.seq, words, told.headline, told.words))
         state = after
     return out
+
+
+def game_log(game: Game, names: dict[int, str] | None = None) -> list[Logged]:
+    """A game's log in words, naming the players as they are now (``names``:
+    :func:`games.seat_names.names_now`, when the caller has it), with the line
+    saying what became of the sealed JUMBULAYA calls where their window closed."""
+    rows = list(game.events.order_by("seq"))
+    if names is None:
+        names = seat_names.names_now(game)
+    events = seat_names.renamed_events([services.engine_event(row) for row in rows], names)
+    entries = history(events, [row.source for row in rows])
+    if not events or not isinstance(events[0], GameStarted):
+        return entries
+    line = claims.outcome_line(game, player_names(events[0].players))
+    if line is None:
+        return entries
+    seq, words = line
+    at = next((i for i, entry in enumerate(entries) if entry.seq > seq), len(entries))
+    return [*entries[:at], Logged(seq, words, words, words), *entries[at:]]

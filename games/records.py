@@ -38,7 +38,8 @@ from games.engine import (
 from games.engine.record import read_turn, turn_of
 from games.models import Game, RecordUpload
 from games.presenters import BoardView, board_view, history, player_names
-from games.seat_names import shown_events
+from games.seat_names import names_now, renamed_events, shown_events
+from games.services import engine_event
 
 #: The largest record file accepted for upload.
 MAX_UPLOAD_BYTES = 1024 * 1024
@@ -116,6 +117,8 @@ class Replay:
     events: tuple[Event, ...]
     moves: tuple[str, ...]  # each turn in the notation; moves[n - 1] made step n
     refused: str | None = None
+    #: Where each event came from (an ``Event.Source`` value; a game's only).
+    sources: tuple[str, ...] | None = None
 
     @property
     def last_step(self) -> int:
@@ -133,8 +136,9 @@ def _notation(events: Sequence[Event]) -> tuple[str, ...]:
 def game_replay(game: Game) -> Replay:
     """The replay of a finished game (409 for one that is not)."""
     check_finished(game, replay=True)
-    events = shown_events(game)
-    return Replay(tuple(events), _notation(events))
+    rows = list(game.events.order_by("seq"))
+    events = renamed_events([engine_event(row) for row in rows], names_now(game))
+    return Replay(tuple(events), _notation(events), sources=tuple(row.source for row in rows))
 
 
 def _refusal_sentence(record: Record, result: ReplayResult) -> str | None:
@@ -296,10 +300,10 @@ def step_view(replay: Replay, raw_step: str | None) -> StepView:
         state = evolve(state, event)
         if n == step:
             at_step = state
-    words = history(replay.events)
+    words = history(replay.events, replay.sources)
     log = [
-        LogEntry(n, text, replay.moves[n - 1] if n else "", n == step)
-        for n, (_seq, text) in enumerate(words)
+        LogEntry(n, entry.words, replay.moves[n - 1] if n else "", n == step)
+        for n, entry in enumerate(words)
     ]
     return StepView(
         step=step,

@@ -10,7 +10,7 @@ from celery import shared_task
 def send_notifications(ids: list[int]) -> int:
     from games import outbox
 
-    return sum(outbox.send(i) for i in ids)
+    return outbox.send_in_order(ids)
 
 
 @shared_task

@@ -194,7 +194,7 @@ def test_make_runs_processes_mail_a_move_and_stop_on_ctrl_c(
     made = re.search(r"^moved (\d+) (\S+)$", moved.stdout, re.M)
     assert made, moved.stdout
     game_id, following = made.groups()
-    subject = f"Your turn in game {game_id}"
+    subject = f"Game {game_id}: your turn"
     mailbox = f"/dev/mailbox/?to={urllib.parse.quote(following)}"
     wait_for(f"{subject!r} to {following} in the mailbox", lambda: subject in page(mailbox), log)
 

@@ -378,7 +378,11 @@ def test_outlook_classic_original_message_plain_text(thread: Thread) -> None:
     )
     raw = entity(
         outlook_headers(thread, 'text/plain; charset="us-ascii"', encoding="quoted-printable"),
-        encoded(text.replace("“", '"').replace("”", '"'), "us-ascii", "quoted-printable"),
+        encoded(
+            text.replace("“", '"').replace("”", '"').replace("—", "-"),
+            "us-ascii",
+            "quoted-printable",
+        ),
     )
     assert_moved(thread, receive(raw), "pass")
 
@@ -422,7 +426,9 @@ def test_outlook_german_von_gesendet_block(thread: Thread) -> None:
                         ("Content-Transfer-Encoding", "quoted-printable"),
                     ],
                     encoded(
-                        text.replace("“", '"').replace("”", '"'), "iso-8859-1", "quoted-printable"
+                        text.replace("“", '"').replace("”", '"').replace("—", "-"),
+                        "iso-8859-1",
+                        "quoted-printable",
                     ),
                 ),
                 entity(
@@ -433,7 +439,8 @@ def test_outlook_german_von_gesendet_block(thread: Thread) -> None:
                     encoded(
                         outlook_html(thread, typed, labels=labels)
                         .replace("“", "&#8220;")
-                        .replace("”", "&#8221;"),
+                        .replace("”", "&#8221;")
+                        .replace("—", "&#8212;"),
                         "iso-8859-1",
                         "quoted-printable",
                     ),

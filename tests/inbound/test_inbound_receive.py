@@ -15,6 +15,7 @@ from games import inbound, outbox, services
 from games.emails import message_for
 from games.engine import legal_moves
 from games.models import Event, Game, InboundMail, Notification
+from games.reply_reading import read_reply
 from tests.conftest import BOARD_LINES, BOARD_RACKS, CLAIM_THE_BOARD
 
 pytestmark = pytest.mark.django_db
@@ -396,7 +397,8 @@ def test_the_answer_does_not_repeat_a_command_subject(two_player: Game) -> None:
     (answer,) = answers(ann)
     message = message_for(Notification.objects.select_related("game", "user").get(pk=answer.pk))
     assert message is not None
-    assert message.subject == f"Game {game.pk}: your move was made"
+    assert message.subject == f"Game {game.pk}: your move was made — {ann.public_name} passed"
+    assert read_reply("", f"Re: {message.subject}").move is None
 
 
 def test_an_ambiguous_word_is_answered_with_the_spellings_accepted(

@@ -12,7 +12,7 @@ from django.core.mail import EmailMultiAlternatives
 
 from accounts.models import User
 from games import outbox, services
-from games.emails import REPLY_MARKER, message_for
+from games.emails import REPLY_MARKER, message_for, thread_id
 from games.engine import state_from_json
 from games.models import Event, Game, Notification, Seat
 from games.reply_addresses import ReplyToken, verify
@@ -96,11 +96,17 @@ def test_every_game_kind_renders_with_its_headers(
     assert REPLY_MARKER in html.splitlines()[0]
     assert "<style" not in html and "<link" not in html and "<img" not in html
     headers = message.extra_headers
-    match = MESSAGE_ID.match(headers["Message-ID"])
-    assert match is not None and match.group(1) == str(game.pk) and match.group(3) == kind
-    assert match.group(5) == str(game.pk) and match.group(6) == str(user.pk)  # the reply token
+    root = thread_id(game.pk, user.pk)
+    assert verify(root) == ReplyToken(game.pk, user.pk)  # the reply token
+    if kind == Kind.GAME_STARTED:  # the thread's root
+        assert headers["Message-ID"] == root
+        assert "In-Reply-To" not in headers and "References" not in headers
+    else:
+        match = MESSAGE_ID.match(headers["Message-ID"])
+        assert match is not None and match.group(1) == str(game.pk) and match.group(3) == kind
+        assert match.group(5) == str(game.pk) and match.group(6) == str(user.pk)
+        assert headers["In-Reply-To"] == headers["References"] == root
     assert verify(headers["Reply-To"]) == ReplyToken(game.pk, user.pk)
-    assert headers["In-Reply-To"] == headers["References"] == f"<game-{game.pk}@127.0.0.1>"
     assert headers["Auto-Submitted"] == "auto-generated"
     assert re.fullmatch(
         r"<http://127\.0\.0\.1:8000/unsubscribe/[^>\s]+/>", headers["List-Unsubscribe"]
@@ -116,10 +122,10 @@ def test_the_kinds_say_what_happened(started_game: Callable[..., Game]) -> None:
     game = started_game(players=3)
     turn = turn_user(game)
     names = [seat_user(game, i).public_name for i in range(3)]
-    against = ", ".join(n for n in names if n != turn.public_name)
+    against = " and ".join(n for n in names if n != turn.public_name)
     your_turn = render(game, Kind.YOUR_TURN, turn)
     assert your_turn is not None
-    assert your_turn.subject == f"Your turn in game {game.pk} against {against}"
+    assert your_turn.subject == f"Game {game.pk}: your turn — you move first against {against}"
     assert "Deadline:" in your_turn.body and "(UTC)" in your_turn.body
     assert "/t/" in your_turn.body and "Last moves:" in your_turn.body
     assert "The game began" in your_turn.body
@@ -152,7 +158,8 @@ def test_game_over_tells_the_scores_and_winners(started_game: Callable[..., Game
     services.submit(game.pk, game.seats.get(user=loser).index, "resign", game.last_seq, "web")
     message = render(game, Kind.GAME_OVER, winner)
     assert message is not None
-    assert message.subject == f"Game {game.pk} is over: {winner.public_name} won"
+    scores = ", ".join(f"{seat_user(game, i).public_name} 0" for i in range(2))
+    assert message.subject == f"Game {game.pk} is over: {winner.public_name} won ({scores})"
     assert "Final scores:" in message.body and "You won" in message.body
     assert "/replay/" in message.body and "/t/" not in message.body
 
@@ -218,20 +225,6 @@ def test_a_turn_email_that_is_out_of_date_is_not_sent(
     assert render(game, Kind.YOUR_TURN, other_user(game)) is None
 
 
-def test_two_emails_of_one_game_thread_together(
-    started_game: Callable[..., Game], mailoutbox: list[Any]
-) -> None:
-    game = started_game()
-    outbox.sweep()
-    game_mail = [m for m in mailoutbox if m.to != []]
-    assert len(game_mail) >= 3  # started twice, your turn once
-    ids = {m.extra_headers["Message-ID"] for m in game_mail}
-    assert len(ids) == len(game_mail)
-    assert {m.extra_headers["References"] for m in game_mail} == {f"<game-{game.pk}@127.0.0.1>"}
-    assert {m.extra_headers["In-Reply-To"] for m in game_mail} == {f"<game-{game.pk}@127.0.0.1>"}
-    assert Notification.objects.filter(sent_at__isnull=True).count() == 0
-
-
 def test_invitations_go_through_the_outbox(
     make_user: Callable[[str], User], mailoutbox: list[Any]
 ) -> None:
@@ -245,7 +238,7 @@ def test_invitations_go_through_the_outbox(
     assert mailoutbox == []
     assert outbox.sweep() == 2
     bob = next(m for m in mailoutbox if m.to == ["bob@example.com"])
-    assert bob.subject == "Ann invites you to play Jumbulaya"
+    assert bob.subject == f"Game {game.pk}: Ann invites you to play Jumbulaya"
     assert bob.body.splitlines()[0] == REPLY_MARKER
     assert "/invite/" in bob.body and "/invite/" in html_of(bob)
     for line in rules_in_words(PRESETS["official"]):

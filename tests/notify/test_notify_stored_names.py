@@ -67,7 +67,8 @@ def test_an_invitation_from_a_stored_name_injects_nothing_and_goes_at_once(
     note = Notification.objects.get(kind=Kind.INVITED)
     assert note.sent_at is not None and note.attempts == 1 and note.last_error == ""
     (message,) = mailoutbox
-    assert message.subject == f"player {ann.pk} invites you to play Jumbulaya"
+    game = Game.objects.get()
+    assert message.subject == f"Game {game.pk}: player {ann.pk} invites you to play Jumbulaya"
     raw = message.message().as_string()
     for text in (raw, message.body, html_of(message)):
         for bit in unseen:

@@ -48,7 +48,7 @@ def form(game: Game, notation: str, key: str = "a-key-of-sixteen-or-more") -> di
     }
 
 
-def test_a_word_move_redirects_and_the_log_says_built(
+def test_a_word_move_redirects_and_the_log_says_played(
     started_game: Callable[..., Game], seat_client: Callable[[Game, int], Client]
 ) -> None:
     game = started_game()
@@ -62,7 +62,7 @@ def test_a_word_move_redirects_and_the_log_says_built(
     event = Event.objects.get(game=game, seq=2)
     assert event.type == "word_built" and event.source == "web"
     html = client.get(f"/games/{game.pk}/").content.decode()
-    assert " built " in html and "Your move was made." in html
+    assert " played " in html and "Your move was made." in html
 
 
 def test_a_refused_move_shows_the_engine_message_and_changes_nothing(
@@ -257,7 +257,7 @@ def test_htmx_moves_return_the_live_partial(
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="live"')
     assert "<html" not in html and "<header" not in html
-    assert " built " in html and "Your move was made." in html
+    assert " played " in html and "Your move was made." in html
     assert 'name="expected_seq" value="2"' in html  # forms for the new position
     assert 'value="pass"' not in html  # no longer this seat's turn: no pass button
     # a refusal comes back as the partial too, with the message, at 422

@@ -168,7 +168,7 @@ def test_the_replay_steps_from_the_deal_to_the_end(
     assert reverse("games:download", args=[game.pk]) in last
 
     middle = text(client.get(url, {"step": "1"}))
-    assert "Step 1 of 3" in middle and " built " in middle
+    assert "Step 1 of 3" in middle and " played " in middle
 
 
 def test_the_replay_marks_the_line_each_step_changed(

@@ -32,6 +32,8 @@ WAIT_SECONDS = 10.0
 MEMORY_OPTIONS = {"polling_interval": 0.05}
 _TURN_LINK = re.compile(r"https?://[^\s\"'<>]+?(/t/[^/\s\"'<>]+/)")
 _MESSAGE_ROW = re.compile(r"^<game-\d+\.\d+\.[a-z_]+\.(\d+)[.@]")
+#: A game thread's root: the game-started email to one player (no row in it).
+_THREAD_ROOT = re.compile(r"^<game-(\d+)\.g\d+u(\d+)k[a-z2-7]+@")
 
 
 def reset_pools(app: Celery) -> None:
@@ -109,9 +111,18 @@ def mail_to(address: str, subject_part: str) -> list[EmailMessage]:
 
 
 def row_of(message: EmailMessage) -> int:
-    """The notification a sent email stands for (its Message-ID names the row)."""
-    found = _MESSAGE_ROW.search(message.extra_headers["Message-ID"])
-    assert found is not None, message.extra_headers["Message-ID"]
+    """The notification a sent email stands for (its Message-ID names the row,
+    but for a thread's root: the game-started row of that game and player)."""
+    message_id = message.extra_headers["Message-ID"]
+    root = _THREAD_ROOT.search(message_id)
+    if root is not None:
+        return Notification.objects.get(
+            game_id=int(root.group(1)),
+            user_id=int(root.group(2)),
+            kind=Notification.Kind.GAME_STARTED,
+        ).pk
+    found = _MESSAGE_ROW.search(message_id)
+    assert found is not None, message_id
     return int(found.group(1))
 
 

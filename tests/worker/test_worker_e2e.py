@@ -53,7 +53,7 @@ def turn_email(kit: Any, game: Game, user: User) -> Any:
     found = [m for m in mail.outbox if kit.row_of(m) == row.pk]
     assert len(found) == 1, [m.subject for m in mail.outbox]
     assert found[0].to == [user.email]
-    assert found[0].subject.startswith(f"Your turn in game {game.pk}")
+    assert found[0].subject.startswith(f"Game {game.pk}: your turn")
     return found[0]
 
 
@@ -103,5 +103,5 @@ def test_a_move_reaches_the_worker_and_the_link_in_its_email_makes_the_next_move
         "every notification to be sent",
     )
     kit.assert_each_row_sent_once()
-    your_turns = [m for m in mail.outbox if m.subject.startswith("Your turn")]
+    your_turns = [m for m in mail.outbox if ": your turn — " in m.subject]
     assert [m.to for m in your_turns] == [[mover.email], [other.email], [mover.email]]

@@ -69,7 +69,7 @@ def test_a_move_is_emailed_through_redis_and_a_real_worker(
                 other = game.seats.get(index=1 - seat).user
                 assert other is not None
                 sent = kit.wait_for(
-                    lambda: kit.mail_to(other.email, f"Your turn in game {game.pk}"),
+                    lambda: kit.mail_to(other.email, f"Game {game.pk}: your turn"),
                     "the your-turn email to go through Redis and the worker",
                 )
                 assert len(sent) == 1
