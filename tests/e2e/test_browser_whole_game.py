@@ -128,14 +128,18 @@ def test_a_whole_game_as_new_users(
         page.click("#move-form button.primary")
     expect(page.locator("#live")).to_contain_text("Your move was made.")
     assert events() == 2
-    played = word.split()[1].replace("-", "").replace("[", "").replace("]", "")
-    expect(page.locator(".log-list li").first).to_contain_text(played)
+    line, played = word.split()[0], re.sub(r"[^A-Z]", "", word.split()[1])
+    name = "Ann" if email == ANN else "Bob"
+    # The log speaks words (the notation stays in the record).
+    expect(page.locator(".log-list li").first).to_contain_text(
+        f"{name} played {played} on line {line}"
+    )
 
     # 2. Through the turn link in the email, in a browser that is not signed in.
     outbox.sweep()
     email, _ = mover()
     reader = problems.watch(browser.new_context()).new_page()
-    turn_mail = newest_mail(reader, base, email, "your turn")
+    turn_mail = newest_mail(reader, base, email, f"Game {game.pk}: your turn — {name} played")
     word = a_legal_word(game)
     reader.goto(link_in(turn_mail, "/t/"))
     reader.wait_for_selector("#live[data-compose-ready]")
