@@ -453,7 +453,9 @@ def _forged(valid: list[Reply], credentials: Credentials) -> list[Webhook]:
         else:
             local, _, domain = reply.to.partition("@")
             tampered = local[:-1] + ("b" if local.endswith("a") else "a")
-            thread = reply.references.split()[0]  # the game's thread: no token in it
+            # Threads name no token: a game's thread root now holds the player's own
+            # token (a reply to it is theirs), so it would make the move.
+            thread = make_msgid(domain=CLIENT_DOMAIN)
             forged = _fresh(reply, to=f"{tampered}@{domain}", in_reply_to=thread, references=thread)
             kind = "bad_token"
         hooks.append(_via(forged, kind, k // 2, credentials))
