@@ -115,6 +115,15 @@ class GameKind(Protocol):
 
     def progress(self, state: State) -> Progress: ...
 
+    def players(self, state: State) -> tuple[str, ...]:
+        """The players' names, by seat, as the state has them (the deal's)."""
+        ...
+
+    def with_players(self, state: State, players: Sequence[str]) -> State:
+        """``state`` naming its players ``players`` (a copy; the rules' words
+        name the players as they are now)."""
+        ...
+
     def verb_of(self, move: str) -> str:
         """A move's verb (``pass``, ``resign``, ``timeout``…), read without the
         rules, for what the core treats specially."""

@@ -10,6 +10,7 @@ page or an email asks, not when this module is loaded.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -82,6 +83,12 @@ class Jumbulaya:
 
     def progress(self, state: engine.GameState) -> Progress:
         return Progress(state.seq, state.turn, state.over, state.end)
+
+    def players(self, state: engine.GameState) -> tuple[str, ...]:
+        return state.players
+
+    def with_players(self, state: engine.GameState, players: Sequence[str]) -> engine.GameState:
+        return dataclasses.replace(state, players=tuple(players))
 
     def verb_of(self, move: str) -> str:
         return verb_of(move)
