@@ -72,6 +72,11 @@ def record_kind(text: str | bytes) -> GameKind:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
         raise BadRecord(f"the record is not valid JSON ({e})") from None
+    return kind_of_record(data)
+
+
+def kind_of_record(data: object) -> GameKind:
+    """:func:`record_kind` for a record already read from JSON."""
     if not isinstance(data, dict):
         raise BadRecord("a record is a JSON object")
     try:
@@ -101,6 +106,7 @@ __all__ = [
     "by_record_format",
     "choices",
     "get",
+    "kind_of_record",
     "record_kind",
     "replay_json",
 ]

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from games.engine.errors import BadRecord
+from games.engine.errors import BadRecord, Refusal
 from games.engine.lexicon import Lexicon
 
 #: A kind's state, event, options and command: opaque to the core.
@@ -47,8 +47,15 @@ class Progress:
 
 
 class Replayed(Protocol):
-    """The outcome of replaying a record: the output ``manage.py replay`` prints
-    and its exit code (0 every turn legal, 1 a turn refused, 2 malformed)."""
+    """The outcome of replaying a record: the state reached and the events made
+    (the deal first), the turn refused or malformed and why, and the output
+    ``manage.py replay`` prints with its exit code (0 every turn legal, 1 a turn
+    refused, 2 malformed)."""
+
+    state: State | None
+    events: list[KindEvent]
+    error_turn: int | None
+    error: Refusal | None
 
     @property
     def exit_code(self) -> int: ...
@@ -160,6 +167,11 @@ class GameKind(Protocol):
 
     def legal_moves(self, state: State, seat: int, lexicon: Lexicon | None) -> list[str]:
         """The moves ``seat`` may make now, in the notation, for robots and hints."""
+        ...
+
+    def read_record(self, data: object) -> Any:
+        """A record's checked header, from its JSON value (``BadRecord`` naming
+        what is wrong)."""
         ...
 
     def read_record_json(self, text: str | bytes) -> Any:

@@ -127,6 +127,9 @@ class Jumbulaya:
     def legal_moves(self, state: engine.GameState, seat: int, lexicon: Lexicon | None) -> list[str]:
         return [move.notation() for move in engine.legal_moves(state, seat, _words(lexicon))]
 
+    def read_record(self, data: object) -> engine.Record:
+        return engine.read_record(data)
+
     def read_record_json(self, text: str | bytes) -> engine.Record:
         return engine.read_record_json(text)
 
