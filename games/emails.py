@@ -36,7 +36,7 @@ from django.utils.timesince import timeuntil
 from accounts.models import User
 from games import claims, seat_names, services
 from games.models import Event, Game, Notification, Seat
-from games.presenters import BoardView, Logged, board_view, game_log
+from games.presenters import BoardView, Logged, game_log
 from games.reply_addresses import reply_address, reply_token
 from games.reply_reading import ACCEPTED_FORMS, read_reply
 from games.turnlinks import turn_url, unsubscribe_url
@@ -542,9 +542,10 @@ def render_game_email(
 ) -> tuple[str, str, str, dict[str, str]]:
     """``(subject, text, html, headers)`` of a seat's game email."""
     game = notification.game
+    kind = services.kind_of(game)
     names = seat_names.names_now(game)
     state = seat_names.renamed_state(services.current_state(game), names)
-    board = board_view(state, seat.index)
+    board = kind.seat_view(state, seat.index)
     log = game_log(game, names)
     situation = Situation(notification, user, seat, game, board, log)
     content = KINDS[Kind(notification.kind)](situation)
@@ -553,10 +554,11 @@ def render_game_email(
     context = {
         "marker": REPLY_MARKER,
         "game": game,
+        "kind_label": kind.label,
         "name": user.public_name,
         "paragraphs": content.paragraphs,
         "board": board,
-        "board_text": board_text(board),
+        "board_text": kind.board_text(board),
         "scores": list(zip(board.players, board.scores, strict=True)),
         "rack": board.rack if content.show_rack else None,
         "moves": [entry.words for entry in moves],
@@ -575,8 +577,8 @@ def render_game_email(
         "site_url": settings.JUMBULAYA_SITE_URL,
         **content.extra,
     }
-    text = render_to_string("emails/game.txt", context)
-    html = render_to_string("emails/game.html", context)
+    text = render_to_string(kind.email_text_template, context)
+    html = render_to_string(kind.email_html_template, context)
     return content.subject, text, html, game_headers(notification, mute)
 
 
