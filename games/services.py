@@ -48,6 +48,7 @@ from games.projection import (
     engine_event,
     event_row,
     game_lexicon,
+    load_events,
     replay_game,
 )
 
@@ -760,6 +761,7 @@ def _make_claim(game_id: int, claim: models.JumbulayaClaim) -> list[EngineEvent]
 
 
 __all__ = [
+    "AccountExists",
     "CannotJoin",
     "DuplicateMove",
     "LookAlikeName",
@@ -769,9 +771,21 @@ __all__ = [
     "ServiceError",
     "StaleMove",
     "Submitted",
+    "close_claim_window",
+    "close_claim_windows",
     "create_game",
     "current_state",
+    "display_name",
+    "engine_event",
+    "event_row",
+    "game_lexicon",
+    "join_as_new_player",
     "join_game",
+    "join_with_name",
+    "load_events",
+    "rebuild_projection",
     "replay_game",
     "submit",
+    "sweep_deadlines",
+    "time_out_due",
 ]

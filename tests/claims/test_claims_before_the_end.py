@@ -26,7 +26,7 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from games import claims, deadlines, lexicons, services
+from games import lexicons, services
 from games.emails import message_for
 from games.engine import PRESETS
 from games.models import Event, Game, JumbulayaClaim, Notification

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import deadlines, services
+from games import services
 from games.models import Event, Game
 from games.services import ServiceError, submit
 

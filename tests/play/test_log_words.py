@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from games import claims, outbox, services
+from games import outbox, services
 from games.engine import line_points
 from games.models import Event, Game
 from games.presenters import game_log
