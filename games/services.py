@@ -3,7 +3,15 @@
 Views, email handlers, tasks and commands call these functions and nothing
 else changes a game.  :func:`submit` is the only way a move enters a game's log:
 in one transaction it loads the state, asks the engine, appends the events,
-updates the projection and records the notifications owed.
+updates the projection and, as its last step, does what follows a move
+(:func:`_after_move`: the notifications owed, the deadline, the claim window).
+
+The moves nobody sends are made here too: the calls sealed in a claim window,
+when it closes (:func:`close_claim_windows`), and the timeouts and removals of
+late players (:func:`sweep_deadlines`).  :mod:`games.claims` and
+:mod:`games.deadlines` decide what to do; they never import this module, and
+neither does anything it calls (``tests/test_import_graph.py``).  The read side
+(states, event rows, names) is :mod:`games.projection`, re-exported here.
 """
 
 from __future__ import annotations
