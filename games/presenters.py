@@ -5,6 +5,8 @@ The log speaks words, not the notation: ``Ann played CRUNCHER on line 3
 (+8).``, never ``3 CRUN[CH][ER]`` (the notation stays in the record, the
 replay's step list and ``manage.py replay``).  Names are the players' names
 now (:mod:`games.seat_names`), so a renamed player is renamed in old logs too.
+What became of sealed JUMBULAYA calls is told here as well: to their caller
+(:func:`judged_claims`, :func:`outcome_words`) and in the log (:func:`outcome_line`).
 
 Everything here is built for one viewer: a seat (who sees their own rack) or a
 spectator (``seat=None``).  Nothing private to another seat (its rack, its
