@@ -580,9 +580,10 @@ def sweep_deadlines() -> int:
 
 
 def time_out_due(now: datetime | None = None) -> int:
-    """Claim the overdue games a batch at a time and time out each one's seat to
-    move, until none is left or :data:`games.deadlines.SWEEP_BUDGET` is spent (the next sweep
-    goes on).  Returns the number of moves written."""
+    """Claim the overdue games a batch at a time (:func:`games.deadlines.claim_overdue`)
+    and time out each one's seat to move, until none is left or
+    :data:`games.deadlines.SWEEP_BUDGET` is spent (the next sweep goes on).
+    Returns the number of moves written."""
     now = now or timezone.now()
     began = time_module.monotonic()
     written = 0
