@@ -34,9 +34,17 @@ from django.utils import timezone
 from django.utils.timesince import timeuntil
 
 from accounts.models import User
-from games import claims, seat_names, services
+from games import seat_names
 from games.models import Event, Game, Notification, Seat
-from games.presenters import BoardView, Logged, board_view, game_log
+from games.presenters import (
+    BoardView,
+    Logged,
+    board_view,
+    game_log,
+    judged_claims,
+    outcome_words,
+)
+from games.projection import current_state
 from games.reply_addresses import reply_address, reply_token
 from games.reply_reading import ACCEPTED_FORMS, read_reply
 from games.turnlinks import turn_url, unsubscribe_url
@@ -406,10 +414,7 @@ def _claims_closed(s: Situation) -> Content:
     paragraphs = [
         f"The JUMBULAYA claim window of game {s.game.pk} has closed, and the sealed calls "
         "were judged on the board as it stood.",
-        *(
-            f"Your call {claims.outcome_words(c)}."
-            for c in claims.judged_claims(s.game, s.seat.index)
-        ),
+        *(f"Your call {outcome_words(c)}." for c in judged_claims(s.game, s.seat.index)),
     ]
     if s.board.over:
         paragraphs.append(
@@ -543,7 +548,7 @@ def render_game_email(
     """``(subject, text, html, headers)`` of a seat's game email."""
     game = notification.game
     names = seat_names.names_now(game)
-    state = seat_names.renamed_state(services.current_state(game), names)
+    state = seat_names.renamed_state(current_state(game), names)
     board = board_view(state, seat.index)
     log = game_log(game, names)
     situation = Situation(notification, user, seat, game, board, log)
