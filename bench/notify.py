@@ -214,7 +214,7 @@ def deadline_sweep(overdue: list[int]) -> dict[str, Any]:
     """Sweep until every overdue game is auto-passed, then time idle sweeps."""
     from django.utils import timezone
 
-    from games import deadlines
+    from games import deadlines, services
     from games.models import Event, Game
 
     before = Event.objects.count()
@@ -222,7 +222,7 @@ def deadline_sweep(overdue: list[int]) -> dict[str, Any]:
     wall0 = time.perf_counter_ns()
     for _ in range(OVERDUE_GAMES // deadlines.SWEEP_BATCH + 5):
         t0 = time.perf_counter_ns()
-        written = deadlines.sweep()
+        written = services.sweep_deadlines()
         runs.append(time.perf_counter_ns() - t0)
         if written == 0:
             break
@@ -236,7 +236,7 @@ def deadline_sweep(overdue: list[int]) -> dict[str, Any]:
     idle = []
     for _ in range(IDLE_SWEEPS):
         t0 = time.perf_counter_ns()
-        written = deadlines.sweep()
+        written = services.sweep_deadlines()
         idle.append(time.perf_counter_ns() - t0)
         if written:
             note(f"an idle sweep wrote {written} moves")

@@ -10,7 +10,8 @@ plays it differently:
   seat still in the game is told (a ``claims_open`` notification);
 * a call made while the window is open is *sealed* (:func:`seal`): it is
   stored, shown to nobody but its caller, and not checked;
-* when the window closes (:func:`sweep`, every minute), every sealed claim is
+* when the window closes (:func:`games.services.close_claim_windows`, every
+  minute), every sealed claim is
   judged against the board as it is then: each invalid claim costs its caller
   a turn (the engine's ``JumbulayaFailed``), then the longest valid claim (most
   tiles; ties: the earliest) is made, which ends the game.  A lost turn that
@@ -19,7 +20,7 @@ plays it differently:
   claim the game goes on, and a later call is decided at once;
 * a move that would end the game while the window is open (ten tiles, all
   lines, stalled, a resignation that leaves one seat, a deadline's auto-pass)
-  closes it first (:func:`close_first`): the sealed calls were made before that
+  closes it first (:func:`games.services.submit`): the sealed calls were made before that
   move, so they are judged on the board as it stands before it, in the same
   transaction.  A valid one ends the game and the move is not made; with none,
   the move is made.  A lost turn is not taken when it would stop that move (the
@@ -28,18 +29,20 @@ plays it differently:
 * whichever way the window closed, each claim keeps what became of it
   (``JumbulayaClaim.outcome``), each caller is owed a ``claims_closed`` email
   about their own calls, and the log says it in words
-  (:func:`outcome_line`: never a withdrawn call's word).
+  (:func:`games.presenters.outcome_line`: never a withdrawn call's word).
 
-Every event still enters the log through :func:`games.services.submit`.
+Every event still enters the log through :func:`games.services.submit`: the
+one door opens and closes the windows (it calls :func:`after_move` and
+:func:`shut`), and makes the calls :func:`judge` says to make.  This module
+never imports it.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import transaction
 from django.utils import timezone
 
 from games import outbox
@@ -53,23 +56,19 @@ from games.engine import (
     JumbulayaVerified,
     Lexicon,
     Refusal,
-    decide,
     parse_move,
 )
 from games.engine.jumbulaya import Found, best_call
 from games.engine.notation import CallJumbulaya, verb_of
 from games.engine.tiles import Tiles
-from games.models import Event, Game, JumbulayaClaim, Notification
+from games.models import Game, JumbulayaClaim, Notification
 
-log = logging.getLogger(__name__)
 Outcome = JumbulayaClaim.Outcome
 
 #: The shortest a claim window may be, however close the deadline.
 MIN_WINDOW = timedelta(hours=12)
 #: Windows one sweep closes at most (the next sweep takes the rest).
 SWEEP_BATCH = 100
-#: How many times a claim is resubmitted when a move got in first.
-SUBMIT_ATTEMPTS = 5
 #: What the player whose move closed the window is told when a sealed call won.
 OVERTAKEN_NOTICE = (
     "Your move would have ended the game, so the JUMBULAYA claim window closed first, and a "
@@ -85,7 +84,7 @@ MAX_WORD = JumbulayaClaim._meta.get_field("word").max_length or 60
 def after_move(game: Game, before: GameState, state: GameState) -> None:
     """Bookkeeping after an accepted move (inside its transaction): open the
     window when the JUMBULAYA conditions first hold.  (A move that ends the game
-    never finds the window open: :func:`close_first` closed it before.)"""
+    never finds the window open: :func:`games.services.submit` closed it before.)"""
     if state.over or not game.claim_window or not state.jumbulaya_open() or before.jumbulaya_open():
         return
     now = timezone.now()
@@ -165,101 +164,39 @@ def sealed_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
     return list(game.claims.filter(seat=seat, resolved_at__isnull=True).order_by("created_at"))
 
 
-# --- what became of them ----------------------------------------------------
-
-
-def judged_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
-    """``seat``'s claims that have been judged (none for a spectator), each with
-    its ``outcome``: never anyone else's."""
-    if seat is None:
-        return []
-    return list(game.claims.filter(seat=seat, resolved_at__isnull=False).order_by("created_at"))
-
-
-def outcome_words(claim: JumbulayaClaim) -> str:
-    """What became of ``claim``, for its caller: ``SPRINTS: verified: it ended the game``."""
-    return f"{claim.word}: {claim.get_outcome_display() if claim.outcome else 'not made'}"
-
-
-#: The log's words for each outcome (a withdrawn call is not in the log: its
-#: word may still be valid while the game goes on).
-_LOGGED = {
-    Outcome.MADE: "{name}'s {word} was verified and ended the game",
-    Outcome.FAILED: "{name}'s {word} could not be verified and cost a turn",
-    Outcome.FREE: "{name}'s {word} could not be verified (the game ended before it cost a turn)",
-    Outcome.OVERTAKEN: "{name}'s {word} was valid, but a longer or earlier call was made",
-}
-
-
-def outcome_line(game: Game, players: Sequence[str]) -> tuple[int, str] | None:
-    """The log's line (``(seq, words)``) saying what became of the sealed calls
-    judged when the claim window closed, or ``None`` when there were none."""
-    judged = list(game.claims.filter(resolved_seq__isnull=False).order_by("created_at", "pk"))
-    said = [
-        _LOGGED[Outcome(c.outcome)].format(name=players[c.seat], word=c.word)
-        for c in judged
-        if c.outcome in _LOGGED and c.seat < len(players)
-    ]
-    if not said:
-        return None
-    seq = max(c.resolved_seq or 0 for c in judged)
-    words = "The claim window closed and its sealed JUMBULAYA calls were judged: "
-    return seq, words + "; ".join(said) + "."
-
-
 # --- closing -----------------------------------------------------------------
+# The calls a closing window makes are moves, so they are made by the one door
+# (:func:`games.services.close_claim_window`, and :func:`games.services.submit`
+# for a move that would end the game); what is here decides which to make.
 
 
-def sweep(now: datetime | None = None) -> int:
-    """Close every window that is due and resolve its claims.  Returns how many
-    windows this sweep closed (a window another sweep closed is not counted)."""
-    now = now or timezone.now()
-    due = list(
+def due_windows(now: datetime) -> list[int]:
+    """The games whose window is due to close, the oldest first, at most
+    :data:`SWEEP_BATCH` of them (the next sweep takes the rest)."""
+    return list(
         Game.objects.filter(claims_close_at__lte=now)
         .order_by("claims_close_at")
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )
-    resolved = 0
-    for game_id in due:
-        try:
-            if close(game_id, now):
-                resolved += 1
-        except Exception:  # one game's trouble must not hold up the others' windows
-            log.exception(
-                "could not close the claim window of game %s; the next sweep retries", game_id
-            )
-    return resolved
 
 
-def close(game_id: int, now: datetime | None = None) -> bool:
-    """Close game ``game_id``'s window if it is due and resolve its claims, in
-    one transaction (so that no call can be decided between the close and the
-    resolution).  False when the window is not due, or another sweep closed it."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        closed = Game.objects.filter(pk=game_id, claims_close_at__lte=now).update(
-            claims_close_at=None
-        )
-        if closed != 1:
-            return False
-        game = Game.objects.select_for_update().get(pk=game_id)
-        _resolve(game, None)
-    return True
+def take_window(game_id: int, now: datetime) -> bool:
+    """Close game ``game_id``'s window if it is due: False when it is not, or
+    another sweep closed it."""
+    closed = Game.objects.filter(pk=game_id, claims_close_at__lte=now).update(claims_close_at=None)
+    return closed == 1
 
 
-def close_first(game: Game, seat: int, move: str) -> None:
-    """Close ``game``'s window now, before ``seat``'s ``move``, which would end the
-    game (inside :func:`~games.services.submit`'s transaction, the game row
-    locked): the sealed calls were made before that move, so they are judged on
-    the board as it stands before it, and a valid one ends the game first.
-
-    The lost turns of failed calls are taken unless one would end the game or
-    stop ``move`` (a caller whose failed call would cost the very turn they are
-    playing): the game ends with ``move`` anyway.  A resigning seat's own
-    calls are withdrawn with it."""
+def shut(game: Game) -> None:
+    """Close ``game``'s window now, due or not (a move that would end the game
+    closes it first)."""
     Game.objects.filter(pk=game.pk).update(claims_close_at=None)
     game.claims_close_at = None
-    _resolve(game, (seat, move))
+
+
+def unresolved(game: Game) -> list[JumbulayaClaim]:
+    """The game's sealed claims, in the order they were made."""
+    return list(game.claims.filter(resolved_at__isnull=True).order_by("created_at", "pk"))
 
 
 def _verify(
@@ -280,17 +217,75 @@ def _verify(
 Pending = tuple[int, str]
 
 
-def _resolve(game: Game, pending: Pending | None) -> None:
-    """Judge the game's sealed claims against the board as it is now: the
-    invalid ones cost their callers a turn, then the longest valid one ends
-    the game.  Each claim is marked with what became of it, and each caller is
-    owed an email saying so."""
-    claims = list(game.claims.filter(resolved_at__isnull=True).order_by("created_at", "pk"))
-    if not claims:
-        return
-    outcomes: dict[int, str] = {}
-    if game.status == Game.Status.PLAYING:
-        outcomes = _judge(game, claims, pending)
+@dataclass
+class Judgement:
+    """What to do with a closing window's sealed claims, judged against the
+    board as it is (:func:`judge`)."""
+
+    #: Outcomes that need no move, by claim: withdrawn calls (their caller left
+    #: the game, or is resigning), and the winner's own failed calls (they cost
+    #: nothing: the game ends with their JUMBULAYA, and with the cooldown rule a
+    #: failed call would bar it).
+    settled: dict[int, str]
+    #: The failed calls to make, each costing its caller a turn, in the order made.
+    failed: list[JumbulayaClaim]
+    #: Whether a failed call is made only if it neither ends the game nor stops
+    #: ``guard`` (a valid call is waiting, or a move that closed the window).
+    unless_it_ends: bool
+    #: The move a failed call must not stop (none when a valid call wins).
+    guard: Pending | None
+    #: The valid calls, the best first (most tiles; ties: the earliest): the
+    #: first one made ends the game, the rest are overtaken.
+    valid: list[JumbulayaClaim]
+
+
+def judge(
+    claims: Sequence[JumbulayaClaim], state: GameState, lexicon: Lexicon, pending: Pending | None
+) -> Judgement:
+    """Judge ``claims`` (in the order made) against ``state``'s board, before
+    ``pending`` when a move closed the window."""
+    board = [line.tiles for line in state.lines]
+    resigning = pending[0] if pending is not None and verb_of(pending[1]) == "resign" else None
+    settled: dict[int, str] = {}
+    judged: list[tuple[JumbulayaClaim, Found | None]] = []
+    for claim in claims:
+        if not state.in_game(claim.seat) or claim.seat == resigning:
+            settled[claim.pk] = Outcome.WITHDRAWN
+        else:
+            judged.append((claim, _verify(claim, board, lexicon, state)))
+    valid = [(c, found) for c, found in judged if found is not None]
+    # The longest wins; ``claims`` is in the order made, and the sort is stable.
+    valid.sort(key=lambda pair: -len(pair[1].tiles))
+    winner = valid[0][0].seat if valid else None
+    failed = []
+    for claim, found in judged:
+        if found is not None:
+            continue
+        if claim.seat == winner:
+            settled[claim.pk] = Outcome.FREE
+        else:
+            failed.append(claim)
+    return Judgement(
+        settled=settled,
+        failed=failed,
+        unless_it_ends=winner is not None or pending is not None,
+        guard=None if winner is not None else pending,
+        valid=[c for c, _ in valid],
+    )
+
+
+def outcome_of(events: Sequence[EngineEvent]) -> str:
+    """What a claim submitted as a call became (``""``: the rules refused it)."""
+    if any(isinstance(e, JumbulayaVerified) for e in events):
+        return Outcome.MADE
+    if any(isinstance(e, JumbulayaFailed) for e in events):
+        return Outcome.FAILED
+    return ""
+
+
+def record_outcomes(game: Game, claims: list[JumbulayaClaim], outcomes: dict[int, str]) -> None:
+    """Mark each claim with what became of it, and owe each caller an email
+    saying so."""
     last_seq = Game.objects.values_list("last_seq", flat=True).get(pk=game.pk)
     for claim in claims:
         claim.resolved_at = timezone.now()
@@ -302,103 +297,3 @@ def _resolve(game: Game, pending: Pending | None) -> None:
     outbox.owe(
         game, Notification.Kind.CLAIMS_CLOSED, users=[seats.get(s) for s in callers], seq=last_seq
     )
-
-
-def _judge(game: Game, claims: list[JumbulayaClaim], pending: Pending | None) -> dict[int, str]:
-    """Make the claims' events (each through the one door) and say what became
-    of each claim, by its primary key."""
-    from games import services
-
-    state = services.current_state(game)
-    lexicon = services.game_lexicon(game)
-    board = [line.tiles for line in state.lines]
-    resigning = pending[0] if pending is not None and verb_of(pending[1]) == "resign" else None
-    outcomes: dict[int, str] = {}
-    judged: list[tuple[JumbulayaClaim, Found | None]] = []
-    for claim in claims:
-        if not state.in_game(claim.seat) or claim.seat == resigning:
-            outcomes[claim.pk] = Outcome.WITHDRAWN
-        else:
-            judged.append((claim, _verify(claim, board, lexicon, state)))
-    valid = [(c, found) for c, found in judged if found is not None]
-    # The longest wins; ``claims`` is in the order made, and the sort is stable.
-    valid.sort(key=lambda pair: -len(pair[1].tiles))
-    winner = valid[0][0].seat if valid else None
-    for claim, found in judged:
-        if found is not None:
-            continue
-        if claim.seat == winner:
-            # The winner's own failed calls cost nothing: the game ends with their
-            # JUMBULAYA, and with the cooldown rule a failed call would bar it.
-            outcomes[claim.pk] = Outcome.FREE
-        elif winner is None and pending is None:
-            outcomes[claim.pk] = _outcome(_make(game.pk, claim))
-        elif _made_unless_it_ends(game.pk, claim, None if winner is not None else pending):
-            outcomes[claim.pk] = Outcome.FAILED
-        else:
-            outcomes[claim.pk] = Outcome.FREE
-    made = False
-    for claim, _ in valid:
-        if made:
-            outcomes[claim.pk] = Outcome.OVERTAKEN
-            continue
-        outcomes[claim.pk] = _outcome(_make(game.pk, claim))
-        made = outcomes[claim.pk] == Outcome.MADE
-    return outcomes
-
-
-def _outcome(events: Sequence[EngineEvent]) -> str:
-    """What a claim submitted as a call became (``""``: the rules refused it)."""
-    if any(isinstance(e, JumbulayaVerified) for e in events):
-        return Outcome.MADE
-    if any(isinstance(e, JumbulayaFailed) for e in events):
-        return Outcome.FAILED
-    return ""
-
-
-class _Undo(Exception):
-    pass
-
-
-def _made_unless_it_ends(game_id: int, claim: JumbulayaClaim, pending: Pending | None) -> bool:
-    """Make a failed ``claim`` (its caller loses a turn) unless that ends the
-    game, as a turn without a word can (``stall_rounds``), or the ``pending``
-    move could no longer be made after it: then it is undone, with what it
-    owed, and False says so."""
-    from games import services
-
-    try:
-        with transaction.atomic():  # a savepoint
-            _make(game_id, claim)
-            game = Game.objects.get(pk=game_id)
-            if game.status == Game.Status.OVER:
-                raise _Undo
-            if pending is not None:
-                try:
-                    decide(services.current_state(game), *pending, services.game_lexicon(game))
-                except Refusal:
-                    raise _Undo from None
-    except _Undo:
-        return False
-    return True
-
-
-def _make(game_id: int, claim: JumbulayaClaim) -> list[EngineEvent]:
-    """Submit ``claim`` as a call through the one door, with the game's current
-    sequence number (re-read when a move got in first).  Returns its events:
-    none when the rules refuse it (a seat that resigned, or one barred by its
-    own earlier failed call)."""
-    from games import services
-
-    move = f"jumbulaya {claim.word}"
-    for _ in range(SUBMIT_ATTEMPTS):
-        seq = Game.objects.values_list("last_seq", flat=True).get(pk=game_id)
-        try:
-            return services.submit(game_id, claim.seat, move, seq, Event.Source.SYSTEM).events
-        except services.StaleMove:
-            continue
-        except Refusal as r:
-            log.info("game %s: the sealed claim %r was not made: %s", game_id, move, r.message)
-            return []
-    log.warning("game %s: the sealed claim %r was not made: the game kept moving", game_id, move)
-    return []

@@ -9,7 +9,7 @@ the clocks change counts as 23 or 25), and the weekend is bounded by local
 midnights, so a move due Friday 18:00 with 24 hours left is due Monday 18:00
 local time whatever the clocks did over the weekend.
 
-**The sweep** (every minute, :func:`sweep`):
+**The sweep** (every minute, :func:`games.services.sweep_deadlines`):
 
 * *Warnings*: once per deadline, a third of the move time before it, at most
   24 hours before (a 72-hour move is warned 24 hours ahead, a 12-hour move 4
@@ -22,7 +22,8 @@ local time whatever the clocks did over the weekend.
   moves their ``deadline_at`` ``CLAIM_HOLD`` ahead, so a concurrent sweep takes
   other games (or, without row locks, finds them no longer due).  A sweep that dies after claiming
   leaves a deadline that falls due again a minute later, so the next sweep
-  takes it over.  The timeout itself goes through :func:`games.services.submit`
+  takes it over.  The timeout itself is a move, so the one door makes it
+  (:func:`games.services.time_out_due`, through :func:`games.services.submit`)
   with ``expected_seq`` = the sequence the sweep saw, so a move made in the
   same instant either lands first (the timeout is stale and skipped) or is
   refused by its own stale check: never both, never a double timeout.
@@ -33,8 +34,6 @@ local time whatever the clocks did over the weekend.
 
 from __future__ import annotations
 
-import logging
-import time as time_module
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -44,11 +43,10 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from games.engine import Event, Refusal, Resigned, TimedOut
+from games import outbox
+from games.engine import Event, Resigned, TimedOut
 from games.models import Event as EventRow
 from games.models import Game, Notification, Seat, Vacation
-
-log = logging.getLogger(__name__)
 
 #: How far a sweep's claim moves an overdue deadline: a claim left by a sweep
 #: that died is taken over by the sweep after it.
@@ -292,13 +290,6 @@ def after_move(game: Game, seat: Seat, events: Sequence[Event]) -> None:
 # --- the sweep -------------------------------------------------------------------
 
 
-def sweep() -> int:
-    """Send the warnings due and time out the late moves.  Returns the number of
-    moves written (timeouts and removals)."""
-    warn_due()
-    return time_out_due()
-
-
 def warn_due(now: datetime | None = None) -> int:
     """Owe each warning that has come due, once.  Returns how many."""
     now = now or timezone.now()
@@ -321,8 +312,6 @@ def warn_due(now: datetime | None = None) -> int:
             ).update(warn_at=None, warned_at=now)
             if claimed != 1:
                 continue
-            from games import outbox
-
             game = Game.objects.get(pk=pk)
             user_id, _ = _seat_user(game, turn)
             outbox.owe(game, Notification.Kind.DEADLINE_WARNING, users=[user_id], seq=seq)
@@ -356,66 +345,6 @@ def claim_overdue(now: datetime) -> list[tuple[int, int, datetime, int]]:
             )
             rows = [row for row in rows if row[0] in taken]
     return [(pk, seq, hold, turn) for pk, seq, turn in rows if turn is not None]
-
-
-def time_out_due(now: datetime | None = None) -> int:
-    """Claim the overdue games a batch at a time and time out each one's seat to
-    move, until none is left or :data:`SWEEP_BUDGET` is spent (the next sweep
-    goes on).  Returns the number of moves written."""
-    from games import outbox
-
-    now = now or timezone.now()
-    began = time_module.monotonic()
-    written = 0
-    while time_module.monotonic() - began < SWEEP_BUDGET.total_seconds():
-        batch = claim_overdue(now)
-        with outbox.one_nudge():
-            for pk, seq, hold, turn in batch:
-                written += _time_out(pk, seq, hold, turn)
-        if len(batch) < SWEEP_BATCH:
-            break
-    return written
-
-
-def _time_out(game_id: int, seq: int, hold: datetime, seat: int) -> int:
-    """The claimed game's timeout (and the seat's removal if it was one timeout
-    too many), in one transaction with the emails it owes."""
-    from games import outbox, services
-
-    try:
-        with transaction.atomic():
-            game = Game.objects.select_for_update().get(pk=game_id)
-            if game.last_seq != seq or game.deadline_at != hold or game.turn_seat != seat:
-                return 0  # a move or a vacation changed the game since the claim
-            done = services.submit(game_id, seat, "timeout", seq, EventRow.Source.DEADLINE)
-            if done.overtaken:
-                return 0  # the timeout would have ended the game: a sealed JUMBULAYA did first
-            written = 1
-            mover = done.seats[seat]
-            outbox.owe(
-                done.game, Notification.Kind.TIMED_OUT, users=[mover.user_id], seq=done.state.seq
-            )
-            if (
-                mover.timeouts_in_a_row >= game.timeout_limit
-                and not done.state.over
-                and seat not in done.state.resigned
-            ):
-                removed = services.submit(
-                    game_id, seat, "resign", done.state.seq, EventRow.Source.DEADLINE
-                )
-                written += 1
-                outbox.owe(
-                    removed.game,
-                    Notification.Kind.REMOVED,
-                    users=[s.user_id for s in done.seats],
-                    seq=removed.state.seq,
-                )
-            return written
-    except services.StaleMove:
-        return 0  # a move made in the same instant won
-    except (services.ServiceError, Refusal) as e:
-        log.warning("game %s: the deadline could not time out seat %s: %s", game_id, seat, e)
-        return 0
 
 
 def away_until_map(user_ids: Iterable[int], now: datetime) -> dict[int, datetime]:

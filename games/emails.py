@@ -34,9 +34,11 @@ from django.utils import timezone
 from django.utils.timesince import timeuntil
 
 from accounts.models import User
-from games import claims, seat_names, services
+from games import seat_names
+from games.kinds import presentation
 from games.models import Event, Game, Notification, Seat
-from games.presenters import BoardView, Logged, game_log
+from games.presenters import BoardView, Logged, game_log, judged_claims, outcome_words
+from games.projection import current_state, kind_of
 from games.reply_addresses import reply_address, reply_token
 from games.reply_reading import ACCEPTED_FORMS, read_reply
 from games.turnlinks import turn_url, unsubscribe_url
@@ -194,20 +196,6 @@ def build_message(
     )
     message.attach_alternative(html, "text/html")
     return message
-
-
-# --- the board in plain text -------------------------------------------------
-
-
-def board_text(board: BoardView) -> str:
-    """The nine lines in a monospace block, e.g. ``3  F A C T S   (Ann, 5)``."""
-    cells = [" ".join(line.tiles) or "-" for line in board.lines]
-    width = max(len(c) for c in cells)
-    rows = []
-    for line, cell in zip(board.lines, cells, strict=True):
-        owner = f"   ({line.owner_name}, {line.points})" if line.owner_name is not None else ""
-        rows.append(f"{line.number}  {cell.ljust(width)}{owner}".rstrip())
-    return "\n".join(rows)
 
 
 # --- what each kind says -----------------------------------------------------
@@ -406,10 +394,7 @@ def _claims_closed(s: Situation) -> Content:
     paragraphs = [
         f"The JUMBULAYA claim window of game {s.game.pk} has closed, and the sealed calls "
         "were judged on the board as it stood.",
-        *(
-            f"Your call {claims.outcome_words(c)}."
-            for c in claims.judged_claims(s.game, s.seat.index)
-        ),
+        *(f"Your call {outcome_words(c)}." for c in judged_claims(s.game, s.seat.index)),
     ]
     if s.board.over:
         paragraphs.append(
@@ -542,10 +527,11 @@ def render_game_email(
 ) -> tuple[str, str, str, dict[str, str]]:
     """``(subject, text, html, headers)`` of a seat's game email."""
     game = notification.game
-    kind = services.kind_of(game)
+    kind = kind_of(game)
+    shown = presentation.of(kind)
     names = seat_names.names_now(game)
-    state = seat_names.renamed_state(services.current_state(game), names)
-    board = kind.seat_view(state, seat.index)
+    state = seat_names.renamed_state(current_state(game), names)
+    board = shown.seat_view(state, seat.index)
     log = game_log(game, names)
     situation = Situation(notification, user, seat, game, board, log)
     content = KINDS[Kind(notification.kind)](situation)
@@ -558,7 +544,7 @@ def render_game_email(
         "name": user.public_name,
         "paragraphs": content.paragraphs,
         "board": board,
-        "board_text": kind.board_text(board),
+        "board_text": shown.board_text(board),
         "scores": list(zip(board.players, board.scores, strict=True)),
         "rack": board.rack if content.show_rack else None,
         "moves": [entry.words for entry in moves],

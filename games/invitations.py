@@ -1,6 +1,8 @@
 """Invitations: the email with a join link for each address a game's creator
-invited, the game's settings in words for that email and the invitation page,
-and joining by an invitation, a new player's account and name included.
+invited, and the game's settings in words for that email and the invitation
+page.  Joining by an invitation, a new player's account and name included, is
+a write: :func:`games.services.join_as_new_player` and
+:func:`games.services.join_with_name`.
 
 :func:`games.services.create_game` records an INVITED notification per address
 (the outbox), and the outbox sends it like every other email:
@@ -20,17 +22,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from accounts import services as accounts
-from accounts.models import User
 from games import mail_preferences
 from games.engine import rules_from_json
 from games.forms import lexicon_label, rules_in_words
-from games.models import Game, Notification, Seat
-from games.services import CannotJoin, display_name, join_game
+from games.models import Game, Notification
+from games.projection import display_name
 from games.tokens import INVITE_DAYS, invite_url
 from games.turnlinks import no_invitations_url
 
@@ -105,51 +104,6 @@ def game_facts(game: Game, seated: Sequence[str]) -> list[str]:
         f"Word list: {lexicon_label(game.lexicon_name)}.",
         *rules[1:],
     ]
-
-
-class AccountExists(CannotJoin):
-    def __init__(self) -> None:
-        super().__init__(
-            "This address already has an account: sign in to join (an invitation link "
-            "makes new accounts only)."
-        )
-
-
-def join_as_new_player(game_id: int, email: str, name: str) -> User:
-    """Make the account for ``email``, named ``name``, and give it the seat of
-    ``game_id`` that was invited to that address, in one transaction: either
-    both happen or neither.  ``ValidationError`` for a name the rules refuse;
-    :class:`AccountExists` when the address has an account; ``CannotJoin``
-    when the seat is taken or the game refuses the name."""
-    email = accounts.normalize_email(email)
-    try:
-        with transaction.atomic():
-            if User.objects.filter(email__iexact=email).exists():
-                raise AccountExists
-            if not Seat.objects.filter(
-                game_id=game_id, invited_email=email, user__isnull=True
-            ).exists():
-                raise CannotJoin("There is no free seat for you in this game any more.")
-            user = accounts.make_named_account(email, name)
-            join_game(game_id, user)
-    except IntegrityError as exc:  # the address got an account meanwhile
-        raise AccountExists from exc
-    return user
-
-
-def join_with_name(game_id: int, user: User, name: str | None) -> Seat:
-    """:func:`join_game`, first setting the user's name when ``name`` is given
-    (a player without one names themself on the way in); a refused seat
-    leaves the name as it was."""
-    before = user.display_name
-    try:
-        with transaction.atomic():
-            if name is not None:
-                accounts.set_display_name(user, name)
-            return join_game(game_id, user)
-    except Exception:
-        user.display_name = before
-        raise
 
 
 def mark_invitations_sent(game: Game) -> None:

@@ -519,10 +519,10 @@ def _join_by_invitation(
     try:
         if user is None:
             assert name is not None
-            user = invitations.join_as_new_player(game_id, email, name)
+            user = services.join_as_new_player(game_id, email, name)
             login(request, user, backend=MODEL_BACKEND)
         else:
-            invitations.join_with_name(game_id, user, name)
+            services.join_with_name(game_id, user, name)
     except services.LookAlikeName as e:
         if name_form is None:
             return None, e.message, 409

@@ -28,10 +28,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import timedelta
 
+from celery import current_app
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
+from games.emails import message_for
 from games.models import Game, InboundMail, Notification
 
 log = logging.getLogger(__name__)
@@ -48,6 +50,8 @@ MAX_RETRY_DELAY = timedelta(hours=6)
 #: Failed sends after which a row no longer holds back the recipient's later
 #: rows (1 + 2 + 4 + ... + 128 minutes: about four hours of retries).
 HOLD_ATTEMPTS = 8
+#: The task that sends the rows a nudge names.
+SEND_TASK = "games.tasks.send_notifications"
 #: The rows waiting for :func:`one_nudge`'s nudge, inside one.
 _pending: ContextVar[list[int] | None] = ContextVar("outbox_pending", default=None)
 
@@ -109,11 +113,11 @@ def _ring_batches(ids: list[int]) -> None:
 
 
 def _ring(ids: list[int]) -> None:
-    from games.tasks import send_notifications
-
+    """Ask for :func:`games.tasks.send_notifications` by its name: the tasks
+    import the outbox, not the other way round."""
     try:
         # A short argsrepr spares Celery a saferepr of the list on every move.
-        send_notifications.apply_async((ids,), argsrepr=f"({len(ids)} rows)", kwargsrepr="{}")
+        current_app.send_task(SEND_TASK, (ids,), argsrepr=f"({len(ids)} rows)", kwargsrepr="{}")
     except Exception as e:  # the broker is a doorbell: the rows wait for the sweep
         log.warning("could not reach the broker (%s); %d emails wait for the sweep", e, len(ids))
 
@@ -160,8 +164,6 @@ def claim(notification_id: int) -> bool:
 
 def send(notification_id: int) -> bool:
     """Claim and send one row.  Returns whether this call sent it."""
-    from games.emails import message_for
-
     if not claim(notification_id):
         return False
     notification = Notification.objects.select_related("game", "user").get(pk=notification_id)

@@ -35,7 +35,7 @@ from games import claims, confirmations, seat_names, services, vacations
 from games.access import Viewer, viewer_or_404
 from games.engine import Refusal
 from games.models import Event, Game
-from games.presenters import BoardView, board_view, game_log
+from games.presenters import BoardView, board_view, game_log, judged_claims, outcome_words
 from games.preview import MovePreview, preview_game_move, web_refusal
 
 #: The forms of the page that send a move; each gets its own idempotency key.
@@ -310,9 +310,7 @@ def _context(
         "my_turn": viewer.is_player and board.turn == viewer.seat,
         "claims_close_at": None if board.over else game.claims_close_at,
         "my_claims": claims.sealed_claims(game, viewer.seat),
-        "my_judged_claims": [
-            claims.outcome_words(c) for c in claims.judged_claims(game, viewer.seat)
-        ],
+        "my_judged_claims": [outcome_words(c) for c in judged_claims(game, viewer.seat)],
     }
     return ctx
 

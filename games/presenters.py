@@ -5,6 +5,8 @@ The log speaks words, not the notation: ``Ann played CRUNCHER on line 3
 (+8).``, never ``3 CRUN[CH][ER]`` (the notation stays in the record, the
 replay's step list and ``manage.py replay``).  Names are the players' names
 now (:mod:`games.seat_names`), so a renamed player is renamed in old logs too.
+What became of sealed JUMBULAYA calls is told here as well: to their caller
+(:func:`judged_claims`, :func:`outcome_words`) and in the log (:func:`outcome_line`).
 
 Everything here is built for one viewer: a seat (who sees their own rack) or a
 spectator (``seat=None``).  Nothing private to another seat (its rack, its
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from accounts.names import shown_name
-from games import claims, seat_names, services
+from games import seat_names
 from games.engine import (
     Event,
     Exchanged,
@@ -36,7 +38,10 @@ from games.engine import (
     start,
 )
 from games.engine.tiles import letters
-from games.models import Game
+from games.models import Game, JumbulayaClaim
+from games.projection import engine_event
+
+Outcome = JumbulayaClaim.Outcome
 
 #: ``Event.source`` of a seat the deadline sweep removed (its resignation).
 REMOVED = "deadline"
@@ -119,6 +124,17 @@ def board_view(state: GameState, seat: int | None) -> BoardView:
         jumbulaya_open=state.jumbulaya_open(),
         seq=state.seq,
     )
+
+
+def board_text(board: BoardView) -> str:
+    """The nine lines in a monospace block, e.g. ``3  F A C T S   (Ann, 5)``."""
+    cells = [" ".join(line.tiles) or "-" for line in board.lines]
+    width = max(len(c) for c in cells)
+    rows = []
+    for line, cell in zip(board.lines, cells, strict=True):
+        owner = f"   ({line.owner_name}, {line.points})" if line.owner_name is not None else ""
+        rows.append(f"{line.number}  {cell.ljust(width)}{owner}".rstrip())
+    return "\n".join(rows)
 
 
 def _word(text: str) -> str:
@@ -265,6 +281,45 @@ def history(events: Sequence[Event], sources: Sequence[str] | None = None) -> li
     return out
 
 
+def judged_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
+    """``seat``'s claims that have been judged (none for a spectator), each with
+    its ``outcome``: never anyone else's."""
+    if seat is None:
+        return []
+    return list(game.claims.filter(seat=seat, resolved_at__isnull=False).order_by("created_at"))
+
+
+def outcome_words(claim: JumbulayaClaim) -> str:
+    """What became of ``claim``, for its caller: ``SPRINTS: verified: it ended the game``."""
+    return f"{claim.word}: {claim.get_outcome_display() if claim.outcome else 'not made'}"
+
+
+#: The log's words for each outcome (a withdrawn call is not in the log: its
+#: word may still be valid while the game goes on).
+_LOGGED = {
+    Outcome.MADE: "{name}'s {word} was verified and ended the game",
+    Outcome.FAILED: "{name}'s {word} could not be verified and cost a turn",
+    Outcome.FREE: "{name}'s {word} could not be verified (the game ended before it cost a turn)",
+    Outcome.OVERTAKEN: "{name}'s {word} was valid, but a longer or earlier call was made",
+}
+
+
+def outcome_line(game: Game, players: Sequence[str]) -> tuple[int, str] | None:
+    """The log's line (``(seq, words)``) saying what became of the sealed calls
+    judged when the claim window closed, or ``None`` when there were none."""
+    judged = list(game.claims.filter(resolved_seq__isnull=False).order_by("created_at", "pk"))
+    said = [
+        _LOGGED[Outcome(c.outcome)].format(name=players[c.seat], word=c.word)
+        for c in judged
+        if c.outcome in _LOGGED and c.seat < len(players)
+    ]
+    if not said:
+        return None
+    seq = max(c.resolved_seq or 0 for c in judged)
+    words = "The claim window closed and its sealed JUMBULAYA calls were judged: "
+    return seq, words + "; ".join(said) + "."
+
+
 def game_log(game: Game, names: dict[int, str] | None = None) -> list[Logged]:
     """A game's log in words, naming the players as they are now (``names``:
     :func:`games.seat_names.names_now`, when the caller has it), with the line
@@ -272,11 +327,11 @@ def game_log(game: Game, names: dict[int, str] | None = None) -> list[Logged]:
     rows = list(game.events.order_by("seq"))
     if names is None:
         names = seat_names.names_now(game)
-    events = seat_names.renamed_events([services.engine_event(row) for row in rows], names)
+    events = seat_names.renamed_events([engine_event(row) for row in rows], names)
     entries = history(events, [row.source for row in rows])
     if not events or not isinstance(events[0], GameStarted):
         return entries
-    line = claims.outcome_line(game, player_names(events[0].players))
+    line = outcome_line(game, player_names(events[0].players))
     if line is None:
         return entries
     seq, words = line

@@ -14,9 +14,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from games import services
 from games.engine import Event, GameStarted, GameState
 from games.models import Game, Seat
+from games.projection import current_state, display_name, load_events
 
 
 def names_now(game: Game, seats: Sequence[Seat] | None = None) -> dict[int, str]:
@@ -24,7 +24,7 @@ def names_now(game: Game, seats: Sequence[Seat] | None = None) -> dict[int, str]
     seats with their users, when the caller has them)."""
     if seats is None:
         seats = list(game.seats.filter(user__isnull=False).select_related("user"))
-    return {s.index: services.display_name(s.user) for s in seats if s.user is not None}
+    return {s.index: display_name(s.user) for s in seats if s.user is not None}
 
 
 def _renamed(players: tuple[str, ...], names: dict[int, str]) -> tuple[str, ...]:
@@ -48,10 +48,10 @@ def renamed_events(events: Sequence[Event], names: dict[int, str]) -> list[Event
 
 
 def shown_state(game: Game) -> GameState:
-    """:func:`games.services.current_state`, naming the players as they are now."""
-    return renamed_state(services.current_state(game), names_now(game))
+    """:func:`games.projection.current_state`, naming the players as they are now."""
+    return renamed_state(current_state(game), names_now(game))
 
 
 def shown_events(game: Game) -> list[Event]:
-    """:func:`games.services.load_events`, naming the players as they are now."""
-    return renamed_events(services.load_events(game), names_now(game))
+    """:func:`games.projection.load_events`, naming the players as they are now."""
+    return renamed_events(load_events(game), names_now(game))

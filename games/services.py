@@ -3,12 +3,22 @@
 Views, email handlers, tasks and commands call these functions and nothing
 else changes a game.  :func:`submit` is the only way a move enters a game's log:
 in one transaction it loads the state, asks the engine, appends the events,
-updates the projection and records the notifications owed.
+updates the projection and, as its last step, does what follows a move
+(:func:`_after_move`: the notifications owed, the deadline, the claim window).
+
+The moves nobody sends are made here too: the calls sealed in a claim window,
+when it closes (:func:`close_claim_windows`), and the timeouts and removals of
+late players (:func:`sweep_deadlines`).  :mod:`games.claims` and
+:mod:`games.deadlines` decide what to do; they never import this module, and
+neither does anything it calls (``tests/test_import_graph.py``).  The read side
+(states, event rows, names) is :mod:`games.projection`, re-exported here.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
+import time as time_module
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -17,24 +27,26 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts import services as accounts
 from accounts.models import User
 from accounts.names import look_alike
 from games import claims, deadlines, kinds, lexicons, mail_preferences, models, outbox
 from games.engine.errors import Refusal
-from games.engine.lexicon import Lexicon
 from games.kinds.base import GameKind, KindEvent, Options, State
 from games.models import Event, Game, Notification, Seat
+from games.projection import (
+    ServiceError,
+    current_state,
+    display_name,
+    engine_event,
+    event_row,
+    game_lexicon,
+    kind_of,
+    load_events,
+    replay_game,
+)
 
-
-class ServiceError(Exception):
-    """A request the service refuses; nothing was changed.  ``message`` is for
-    people."""
-
-    code = "refused"
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+log = logging.getLogger(__name__)
 
 
 class StaleMove(ServiceError):
@@ -80,71 +92,6 @@ class Submitted:
     #: The move would have ended the game, so the claim window closed first, and a
     #: sealed JUMBULAYA ended the game before it: the move was not made.
     overtaken: bool = False
-
-
-def display_name(user: User) -> str:
-    """The name other players see: never the email address."""
-    return user.public_name
-
-
-# --- the log <-> rows --------------------------------------------------------
-
-
-def kind_of(game: Game) -> GameKind:
-    """The game's kind (:mod:`games.kinds`), through which the core knows its rules."""
-    return kinds.get(game.kind)
-
-
-def event_row(game: Game, event: KindEvent, seq: int, source: str, key: str | None) -> Event:
-    """An ``Event`` row: the public fields in ``payload``, the private ones
-    (a seat's draws, the deal) in ``private``."""
-    kind = kind_of(game)
-    data = kind.event_to_dict(event)
-    private = {name: data.pop(name) for name in kind.private_fields(event)}
-    seat = kind.event_seat(event)
-    return Event(
-        game=game,
-        seq=seq,
-        type=kind.event_type(event),
-        seat=seat,
-        source=source,
-        payload=data,
-        private=private or None,
-        private_seat=None if kind.is_deal(event) else seat,
-        idempotency_key=key,
-    )
-
-
-def engine_event(row: Event) -> KindEvent:
-    """The event a row holds (``row.game`` is the game the rows were loaded through)."""
-    return kind_of(row.game).event_from_dict({**row.payload, **(row.private or {})})
-
-
-def load_events(game: Game) -> list[KindEvent]:
-    return [engine_event(row) for row in game.events.order_by("seq")]
-
-
-def replay_game(game: Game) -> State:
-    """The state the log folds to (the truth the cache must equal)."""
-    return kind_of(game).replay(load_events(game))
-
-
-def current_state(game: Game) -> State:
-    """The game's state: from the cache when it is there, else the log."""
-    if game.state is not None:
-        return kind_of(game).state_from_json(game.state)
-    return replay_game(game)
-
-
-def game_lexicon(game: Game) -> Lexicon:
-    """The word list the game is played with (refusing a list that changed)."""
-    lexicon = lexicons.load(game.lexicon_name)
-    if lexicon.sha256 != game.lexicon_sha256:
-        raise ServiceError(
-            f"The word list {game.lexicon_name!r} has changed since this game began, so its "
-            "moves cannot be checked. An operator must reinstall the list it was played with."
-        )
-    return lexicon
 
 
 # --- the projection ----------------------------------------------------------
@@ -395,6 +342,51 @@ def join_game(game_id: int, user: User) -> Seat:
     return seat
 
 
+class AccountExists(CannotJoin):
+    def __init__(self) -> None:
+        super().__init__(
+            "This address already has an account: sign in to join (an invitation link "
+            "makes new accounts only)."
+        )
+
+
+def join_as_new_player(game_id: int, email: str, name: str) -> User:
+    """Make the account for ``email``, named ``name``, and give it the seat of
+    ``game_id`` that was invited to that address, in one transaction: either
+    both happen or neither.  ``ValidationError`` for a name the rules refuse;
+    :class:`AccountExists` when the address has an account; ``CannotJoin``
+    when the seat is taken or the game refuses the name."""
+    email = accounts.normalize_email(email)
+    try:
+        with transaction.atomic():
+            if User.objects.filter(email__iexact=email).exists():
+                raise AccountExists
+            if not Seat.objects.filter(
+                game_id=game_id, invited_email=email, user__isnull=True
+            ).exists():
+                raise CannotJoin("There is no free seat for you in this game any more.")
+            user = accounts.make_named_account(email, name)
+            join_game(game_id, user)
+    except IntegrityError as exc:  # the address got an account meanwhile
+        raise AccountExists from exc
+    return user
+
+
+def join_with_name(game_id: int, user: User, name: str | None) -> Seat:
+    """:func:`join_game`, first setting the user's name when ``name`` is given
+    (a player without one names themself on the way in); a refused seat
+    leaves the name as it was."""
+    before = user.display_name
+    try:
+        with transaction.atomic():
+            if name is not None:
+                accounts.set_display_name(user, name)
+            return join_game(game_id, user)
+    except Exception:
+        user.display_name = before
+        raise
+
+
 def _check_names_apart(user: User, seated: list[int]) -> None:
     """Refuse a seat to a player whose name could be taken for that of a player
     already seated ("Ann" and "ann", "Bob" and "B0b"): pages and emails name
@@ -455,8 +447,13 @@ def submit(
     racing for the same game, exactly one is appended.
 
     A move that would end the game while a claim window is open closes the
-    window first (:func:`games.claims.close_first`), in the same transaction: if
-    a sealed JUMBULAYA ends the game, the move is not made (``overtaken``).
+    window first (:func:`_close_claims_first`), in the same transaction: if a
+    sealed JUMBULAYA ends the game, the move is not made (``overtaken``).
+
+    What happens after a move is its last step, in this order and in the same
+    transaction: the emails owed (:func:`_notify_after`), the deadlines'
+    bookkeeping (:func:`games.deadlines.after_move`) and the claim window's
+    (:func:`games.claims.after_move`).  None of them imports this module.
     """
     try:
         with transaction.atomic():
@@ -495,7 +492,7 @@ def submit(
                 and kind.progress(_folded(kind, before, events)).over
             ):
                 # The sealed calls were made before this move: they are judged first.
-                claims.close_first(game, seat, move)
+                _close_claims_first(game, seat, move)
                 if Game.objects.values_list("last_seq", flat=True).get(pk=game.pk) != game.last_seq:
                     game, seats = _locked(game_id)
                     before = current_state(game)
@@ -516,14 +513,28 @@ def submit(
                 raise StaleMove("Another move was made at the same moment; nothing was changed.")
             for name, value in fields.items():
                 setattr(game, name, value)
-            _notify_after(game, seats, before, state)
-            deadlines.after_move(game, seats[seat], events)
-            claims.after_move(game, before, state)
+            _after_move(game, seats, seat, before, state, events)
     except IntegrityError as e:
         if idempotency_key and Event.objects.filter(idempotency_key=idempotency_key).exists():
             raise DuplicateMove("This move was already received; it was not made twice.") from e
         raise StaleMove("Another move was made at the same moment; nothing was changed.") from e
     return Submitted(game, state, events, seats=seats)
+
+
+def _after_move(
+    game: Game,
+    seats: Sequence[Seat],
+    seat: int,
+    before: State,
+    state: State,
+    events: Sequence[KindEvent],
+) -> None:
+    """What follows an accepted move, inside its transaction: the emails owed,
+    the mover's deadline bookkeeping, then the claim window (which opens until
+    the deadline just set)."""
+    _notify_after(game, seats, before, state)
+    deadlines.after_move(game, seats[seat], events)
+    claims.after_move(game, before, state)
 
 
 def _named_now(kind: GameKind, state: State, seats: Sequence[Seat]) -> State:
@@ -564,7 +575,211 @@ def _seat_of(seats: Sequence[Seat], user: User) -> int:
     raise NotAPlayer("Only the players of this game can make moves in it.")
 
 
+# --- deadlines -----------------------------------------------------------------
+# A late move is timed out, and a seat late too often removed: moves, so made here.
+
+
+def sweep_deadlines() -> int:
+    """Send the warnings due and time out the late moves.  Returns the number of
+    moves written (timeouts and removals)."""
+    deadlines.warn_due()
+    return time_out_due()
+
+
+def time_out_due(now: datetime | None = None) -> int:
+    """Claim the overdue games a batch at a time (:func:`games.deadlines.claim_overdue`)
+    and time out each one's seat to move, until none is left or
+    :data:`games.deadlines.SWEEP_BUDGET` is spent (the next sweep goes on).
+    Returns the number of moves written."""
+    now = now or timezone.now()
+    began = time_module.monotonic()
+    written = 0
+    while time_module.monotonic() - began < deadlines.SWEEP_BUDGET.total_seconds():
+        batch = deadlines.claim_overdue(now)
+        with outbox.one_nudge():
+            for pk, seq, hold, turn in batch:
+                written += _time_out(pk, seq, hold, turn)
+        if len(batch) < deadlines.SWEEP_BATCH:
+            break
+    return written
+
+
+def _time_out(game_id: int, seq: int, hold: datetime, seat: int) -> int:
+    """The claimed game's timeout (and the seat's removal if it was one timeout
+    too many), in one transaction with the emails it owes."""
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game_id)
+            if game.last_seq != seq or game.deadline_at != hold or game.turn_seat != seat:
+                return 0  # a move or a vacation changed the game since the claim
+            done = submit(game_id, seat, "timeout", seq, Event.Source.DEADLINE)
+            if done.overtaken:
+                return 0  # the timeout would have ended the game: a sealed JUMBULAYA did first
+            written = 1
+            kind = kind_of(done.game)
+            at = kind.progress(done.state)
+            mover = done.seats[seat]
+            outbox.owe(done.game, Notification.Kind.TIMED_OUT, users=[mover.user_id], seq=at.seq)
+            if (
+                mover.timeouts_in_a_row >= game.timeout_limit
+                and not at.over
+                and kind.in_game(done.state, seat)
+            ):
+                removed = submit(game_id, seat, "resign", at.seq, Event.Source.DEADLINE)
+                written += 1
+                outbox.owe(
+                    removed.game,
+                    Notification.Kind.REMOVED,
+                    users=[s.user_id for s in done.seats],
+                    seq=kind.progress(removed.state).seq,
+                )
+            return written
+    except StaleMove:
+        return 0  # a move made in the same instant won
+    except (ServiceError, Refusal) as e:
+        log.warning("game %s: the deadline could not time out seat %s: %s", game_id, seat, e)
+        return 0
+
+
+# --- claim windows -------------------------------------------------------------
+# The calls sealed in a window are made when it closes: moves, so made here.
+
+#: How many times a claim is resubmitted when a move got in first.
+SUBMIT_ATTEMPTS = 5
+
+
+def close_claim_windows(now: datetime | None = None) -> int:
+    """Close every window that is due and resolve its claims.  Returns how many
+    windows this sweep closed (a window another sweep closed is not counted)."""
+    now = now or timezone.now()
+    resolved = 0
+    for game_id in claims.due_windows(now):
+        try:
+            if close_claim_window(game_id, now):
+                resolved += 1
+        except Exception:  # one game's trouble must not hold up the others' windows
+            log.exception(
+                "could not close the claim window of game %s; the next sweep retries", game_id
+            )
+    return resolved
+
+
+def close_claim_window(game_id: int, now: datetime | None = None) -> bool:
+    """Close game ``game_id``'s window if it is due and resolve its claims, in
+    one transaction (so that no call can be decided between the close and the
+    resolution).  False when the window is not due, or another sweep closed it."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        if not claims.take_window(game_id, now):
+            return False
+        game = Game.objects.select_for_update().get(pk=game_id)
+        _resolve_claims(game, None)
+    return True
+
+
+def _close_claims_first(game: Game, seat: int, move: str) -> None:
+    """Close ``game``'s window now, before ``seat``'s ``move``, which would end the
+    game (inside :func:`submit`'s transaction, the game row locked): the sealed
+    calls were made before that move, so they are judged on the board as it
+    stands before it, and a valid one ends the game first.
+
+    The lost turns of failed calls are taken unless one would end the game or
+    stop ``move`` (a caller whose failed call would cost the very turn they are
+    playing): the game ends with ``move`` anyway.  A resigning seat's own
+    calls are withdrawn with it."""
+    claims.shut(game)
+    _resolve_claims(game, (seat, move))
+
+
+def _resolve_claims(game: Game, pending: claims.Pending | None) -> None:
+    """Judge the game's sealed claims against the board as it is now: the
+    invalid ones cost their callers a turn, then the longest valid one ends
+    the game.  Each claim is marked with what became of it, and each caller is
+    owed an email saying so."""
+    sealed = claims.unresolved(game)
+    if not sealed:
+        return
+    outcomes: dict[int, str] = {}
+    if game.status == Game.Status.PLAYING:
+        outcomes = _judge_claims(game, sealed, pending)
+    claims.record_outcomes(game, sealed, outcomes)
+
+
+def _judge_claims(
+    game: Game, sealed: list[models.JumbulayaClaim], pending: claims.Pending | None
+) -> dict[int, str]:
+    """Make the calls :func:`games.claims.judge` says to (each through
+    :func:`submit`) and say what became of each claim, by its primary key."""
+    judged = claims.judge(sealed, current_state(game), game_lexicon(game), pending)
+    outcomes = dict(judged.settled)
+    Outcome = models.JumbulayaClaim.Outcome
+    for claim in judged.failed:
+        if not judged.unless_it_ends:
+            outcomes[claim.pk] = claims.outcome_of(_make_claim(game.pk, claim))
+        elif _made_unless_it_ends(game.pk, claim, judged.guard):
+            outcomes[claim.pk] = Outcome.FAILED
+        else:
+            outcomes[claim.pk] = Outcome.FREE
+    made = False
+    for claim in judged.valid:
+        if made:
+            outcomes[claim.pk] = Outcome.OVERTAKEN
+            continue
+        outcomes[claim.pk] = claims.outcome_of(_make_claim(game.pk, claim))
+        made = outcomes[claim.pk] == Outcome.MADE
+    return outcomes
+
+
+class _Undo(Exception):
+    pass
+
+
+def _made_unless_it_ends(
+    game_id: int, claim: models.JumbulayaClaim, pending: claims.Pending | None
+) -> bool:
+    """Make a failed ``claim`` (its caller loses a turn) unless that ends the
+    game, as a turn without a word can (``stall_rounds``), or the ``pending``
+    move could no longer be made after it: then it is undone, with what it
+    owed, and False says so."""
+    try:
+        with transaction.atomic():  # a savepoint
+            _make_claim(game_id, claim)
+            game = Game.objects.get(pk=game_id)
+            if game.status == Game.Status.OVER:
+                raise _Undo
+            if pending is not None:
+                kind = kind_of(game)
+                lexicon = game_lexicon(game) if kind.uses_word_list else None
+                try:
+                    kind.decide(current_state(game), *pending, lexicon)
+                except Refusal:
+                    raise _Undo from None
+    except _Undo:
+        return False
+    return True
+
+
+def _make_claim(game_id: int, claim: models.JumbulayaClaim) -> list[KindEvent]:
+    """Submit ``claim`` as a call, with the game's current sequence number
+    (re-read when a move got in first).  Returns its events: none when the
+    rules refuse it (a seat that resigned, or one barred by its own earlier
+    failed call)."""
+    move = f"jumbulaya {claim.word}"
+    for _ in range(SUBMIT_ATTEMPTS):
+        seq = Game.objects.values_list("last_seq", flat=True).get(pk=game_id)
+        try:
+            return submit(game_id, claim.seat, move, seq, Event.Source.SYSTEM).events
+        except StaleMove:
+            continue
+        except Refusal as r:
+            log.info("game %s: the sealed claim %r was not made: %s", game_id, move, r.message)
+            return []
+    log.warning("game %s: the sealed claim %r was not made: the game kept moving", game_id, move)
+    return []
+
+
 __all__ = [
+    "AccountExists",
     "CannotJoin",
     "DuplicateMove",
     "LookAlikeName",
@@ -574,9 +789,22 @@ __all__ = [
     "ServiceError",
     "StaleMove",
     "Submitted",
+    "close_claim_window",
+    "close_claim_windows",
     "create_game",
     "current_state",
+    "display_name",
+    "engine_event",
+    "event_row",
+    "game_lexicon",
+    "join_as_new_player",
     "join_game",
+    "join_with_name",
+    "kind_of",
+    "load_events",
+    "rebuild_projection",
     "replay_game",
     "submit",
+    "sweep_deadlines",
+    "time_out_due",
 ]

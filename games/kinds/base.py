@@ -2,9 +2,10 @@
 
 A kind brings its pure engine (options, the deal, commands → events refused with
 codes, the fold, state and events to and from JSON, notation, its record format
-and replay, legal moves) and its presentation (the board for the page, the
-email and the text email, the compose widget, how a reply's move line is read,
-the words for its events in the log).
+and replay, legal moves) and the names of its templates; its presentation (the
+board for the page, the email and the text email, how a reply's move line is
+read, the words for its events in the log) is a :class:`KindPresentation`
+beside it, which only the presentation layer imports.
 
 The core never looks inside a kind's state, events, options or commands: to it
 they are opaque values it hands back to the same kind, so each is typed here as
@@ -122,6 +123,10 @@ class GameKind(Protocol):
 
     def progress(self, state: State) -> Progress: ...
 
+    def in_game(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` still plays (it has not resigned nor been removed)."""
+        ...
+
     def players(self, state: State) -> tuple[str, ...]:
         """The players' names, by seat, as the state has them (the deal's)."""
         ...
@@ -196,6 +201,8 @@ class GameKind(Protocol):
         ...
 
     # --- presentation --------------------------------------------------------
+    # Only the templates' names: the code that draws a kind is its
+    # :class:`KindPresentation`, which the core never imports.
 
     #: Templates: the board on the game page, the compose widget under it, and
     #: the game email (HTML and text; their context is the core's).
@@ -203,6 +210,17 @@ class GameKind(Protocol):
     compose_template: str
     email_html_template: str
     email_text_template: str
+
+
+class KindPresentation(Protocol):
+    """How a kind is shown: the pages' and emails' code for it, registered in
+    :mod:`games.kinds.presentation`.  It may read the core's read side
+    (:mod:`games.projection`), so the core, and the registry of kinds it
+    imports, never import it: the layers run presentation → core → kinds →
+    engine, with no way back (``tests/test_import_graph.py``)."""
+
+    #: The :attr:`GameKind.name` of the kind it shows.
+    name: str
 
     def seat_view(self, state: State, seat: int | None) -> Any:
         """The game as ``seat`` may see it (``None``: a spectator): nothing

@@ -1,11 +1,10 @@
-"""JUMBULAYA as a game kind: the rules engine of :mod:`games.engine` and the
-presentation code of :mod:`games.presenters`, :mod:`games.emails` and
-:mod:`games.reply_reading`, behind the :class:`~games.kinds.base.GameKind`
-interface.  This module wraps them; it copies none of their rules.
+"""JUMBULAYA as a game kind: the rules engine of :mod:`games.engine` behind the
+:class:`~games.kinds.base.GameKind` interface.  This module wraps it; it copies
+none of its rules.
 
-The presentation modules import the service core, and the core imports this
-module through the registry, so they are imported where they are used, when a
-page or an email asks, not when this module is loaded.
+Its presentation (:mod:`games.kinds.jumbulaya_presentation`) is apart: the
+presentation code reads the core's read side, and the core imports this
+module through the registry, so this module imports no presentation at all.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games import engine
 from games.engine.errors import BadRecord
@@ -22,10 +21,6 @@ from games.engine.notation import verb_of
 from games.engine.record import FORMAT
 
 from .base import Progress, Resolver
-
-if TYPE_CHECKING:
-    from games.presenters import BoardView
-    from games.reply_reading import Reading
 
 
 def _words(lexicon: Lexicon | None) -> Lexicon:
@@ -83,6 +78,9 @@ class Jumbulaya:
 
     def progress(self, state: engine.GameState) -> Progress:
         return Progress(state.seq, state.turn, state.over, state.end)
+
+    def in_game(self, state: engine.GameState, seat: int) -> bool:
+        return state.in_game(seat)
 
     def players(self, state: engine.GameState) -> tuple[str, ...]:
         return state.players
@@ -144,30 +142,6 @@ class Jumbulaya:
 
     def write_record(self, events: Sequence[engine.Event], lexicon: str | None) -> dict[str, Any]:
         return engine.write_record(events, lexicon)
-
-    # --- presentation --------------------------------------------------------
-
-    def seat_view(self, state: engine.GameState, seat: int | None) -> BoardView:
-        from games.presenters import board_view
-
-        return board_view(state, seat)
-
-    def board_text(self, view: BoardView) -> str:
-        from games.emails import board_text
-
-        return board_text(view)
-
-    def read_reply(self, text: str, subject: str = "") -> Reading:
-        from games.reply_reading import read_reply
-
-        return read_reply(text, subject)
-
-    def describe(
-        self, before: engine.GameState, event: engine.Event, after: engine.GameState
-    ) -> str:
-        from games.presenters import describe
-
-        return describe(before, event, after)
 
 
 #: The one instance the registry holds.

@@ -26,7 +26,7 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from games import claims, deadlines, lexicons, services
+from games import lexicons, services
 from games.emails import message_for
 from games.engine import PRESETS
 from games.models import Event, Game, JumbulayaClaim, Notification
@@ -309,7 +309,7 @@ def test_a_timeout_that_would_stall_the_game_judges_the_calls_first(
     seq = game.last_seq
     send(game, BOB, f"jumbulaya {word}")
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
-    written = deadlines.time_out_due()
+    written = services.time_out_due()
     game.refresh_from_db()
     if valid:
         assert written == 0  # the timeout was not written: the JUMBULAYA came first
@@ -409,7 +409,7 @@ def test_a_sweep_and_an_ending_move_at_once_judge_the_calls_once(
     def sweeper() -> None:
         try:
             barrier.wait(timeout=10)
-            claims.sweep()
+            services.close_claim_windows()
         except BaseException as e:  # reported by the assertion below
             errors.append(e)
         finally:

@@ -54,7 +54,7 @@ def opened(board_game: Callable[..., Game], **options: Any) -> Game:
 def close_now(game: Game) -> int:
     """Move the window's close into the past and run the sweep."""
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
-    return claims.sweep()
+    return services.close_claim_windows()
 
 
 def types_after(game: Game, seq: int) -> list[tuple[str, int | None]]:
@@ -210,7 +210,7 @@ def test_the_longest_valid_claim_wins_after_the_failed_ones(
         .get()
         == Event.Source.SYSTEM
     )
-    assert claims.sweep() == 0  # nothing left to close
+    assert services.close_claim_windows() == 0  # nothing left to close
 
 
 @pytest.mark.django_db
@@ -285,7 +285,7 @@ def test_a_window_without_claims_closes_and_nothing_happens(
 def test_a_window_not_yet_due_stays_open(board_game: Callable[..., Game]) -> None:
     game = opened(board_game)
     send(game, BOB, "jumbulaya SPRINTS")
-    assert claims.sweep() == 0
+    assert services.close_claim_windows() == 0
     game.refresh_from_db()
     assert game.claims_close_at is not None and game.status == Game.Status.PLAYING
 
@@ -323,7 +323,7 @@ def test_two_sweeps_at_once_resolve_the_window_once(board_game: Callable[..., Ga
     def sweeper() -> None:
         try:
             barrier.wait(timeout=10)
-            results.append(claims.sweep())
+            results.append(services.close_claim_windows())
         except BaseException as e:  # reported by the assertion below
             errors.append(e)
         finally:

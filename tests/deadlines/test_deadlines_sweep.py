@@ -11,7 +11,7 @@ import time_machine
 from time_machine import Traveller
 
 from accounts.models import User
-from games import deadlines, vacations
+from games import deadlines, services, vacations
 from games.emails import message_for
 from games.engine import PRESETS
 from games.models import Event, Game, Notification, Seat
@@ -54,7 +54,7 @@ def test_a_sweep_with_nothing_due_does_nothing(started_game: Callable[..., Game]
         events = Event.objects.count()
         notes = Notification.objects.count()
         clock.move_to(T0 + 47 * H)
-        assert deadlines.sweep() == 0
+        assert services.sweep_deadlines() == 0
     game.refresh_from_db()
     assert Event.objects.count() == events
     assert Notification.objects.count() == notes
@@ -68,10 +68,10 @@ def test_an_overdue_move_is_timed_out_exactly_once(started_game: Callable[..., G
         late = game.turn_seat
         assert late is not None
         clock.move_to(T0 + 72 * H)
-        assert deadlines.sweep() == 1
-        assert deadlines.sweep() == 0
+        assert services.sweep_deadlines() == 1
+        assert services.sweep_deadlines() == 0
         clock.move_to(T0 + 72 * H + 5 * 60 * H / 60)
-        assert deadlines.sweep() == 0
+        assert services.sweep_deadlines() == 0
     timed_out = Event.objects.filter(game=game, type="timed_out")
     assert timed_out.count() == 1
     event = timed_out.get()
@@ -100,14 +100,14 @@ def test_a_move_just_made_wins_over_a_claimed_timeout(
         seat = game.turn_seat
         assert seat is not None
         clock.move_to(T0 + 25 * H)
-        real = deadlines._time_out
+        real = services._time_out
 
         def move_first(game_id: int, seq: int, hold: datetime, turn: int) -> int:
             submit(game_id, turn, "pass", seq, "web")
             return real(game_id, seq, hold, turn)
 
-        monkeypatch.setattr(deadlines, "_time_out", move_first)
-        assert deadlines.sweep() == 0
+        monkeypatch.setattr(services, "_time_out", move_first)
+        assert services.sweep_deadlines() == 0
     assert list(Event.objects.filter(game=game).values_list("type", flat=True)) == [
         "game_started",
         "passed",
@@ -122,7 +122,7 @@ def test_a_move_after_the_timeout_is_refused_cleanly(started_game: Callable[...,
         seat = game.turn_seat
         assert seat is not None
         clock.move_to(T0 + 24 * H)
-        assert deadlines.sweep() == 1
+        assert services.sweep_deadlines() == 1
         with pytest.raises(StaleMove, match="moved on"):
             submit(game.pk, seat, "pass", 1, "web")
     assert list(Event.objects.filter(game=game).values_list("type", flat=True)) == [
@@ -141,15 +141,15 @@ def test_a_claim_left_by_a_dead_sweep_is_taken_over(
         def crash(*args: object) -> int:
             raise SystemExit("the worker died")
 
-        monkeypatch.setattr(deadlines, "_time_out", crash)
+        monkeypatch.setattr(services, "_time_out", crash)
         with pytest.raises(SystemExit):
-            deadlines.sweep()
+            services.sweep_deadlines()
         monkeypatch.undo()
         game.refresh_from_db()
         assert game.deadline_at == T0 + 24 * H + deadlines.CLAIM_HOLD
-        assert deadlines.sweep() == 0  # the claim still holds
+        assert services.sweep_deadlines() == 0  # the claim still holds
         clock.move_to(T0 + 24 * H + deadlines.CLAIM_HOLD)
-        assert deadlines.sweep() == 1
+        assert services.sweep_deadlines() == 1
     assert Event.objects.filter(game=game, type="timed_out").count() == 1
 
 
@@ -161,13 +161,13 @@ def test_the_warning_goes_once_at_its_proportional_point(
         game = started_game(move_hours=move_hours)
         due = T0 + move_hours * H
         clock.move_to(due - lead_hours * H - timedelta(minutes=1))
-        deadlines.sweep()
+        services.sweep_deadlines()
         assert kinds(game, "warning") == []
         clock.move_to(due - lead_hours * H)
-        deadlines.sweep()
-        deadlines.sweep()
+        services.sweep_deadlines()
+        services.sweep_deadlines()
         clock.move_to(due - timedelta(minutes=1))
-        deadlines.sweep()
+        services.sweep_deadlines()
     assert kinds(game, "warning") == [seat_user(game, game.turn_seat or 0)]
     game.refresh_from_db()
     assert game.warned_at == due - lead_hours * H
@@ -201,27 +201,27 @@ def test_the_warning_is_rearmed_when_a_vacation_extends_the_deadline(
         user = Seat.objects.get(game=game, index=seat).user
         assert user is not None
         clock.move_to(T0 + 50 * H)
-        deadlines.sweep()
+        services.sweep_deadlines()
         assert len(kinds(game, "warning")) == 1
         vacations.declare(user, T0 + 60 * H, T0 + 84 * H)
         game.refresh_from_db()
         assert game.deadline_at == T0 + 96 * H
         assert game.warned_at is None
-        deadlines.sweep()
+        services.sweep_deadlines()
         assert len(kinds(game, "warning")) == 1  # 46 h before the new deadline
         clock.move_to(T0 + 72 * H)
-        deadlines.sweep()
+        services.sweep_deadlines()
         assert len(kinds(game, "warning")) == 2
         assert Event.objects.filter(game=game, type="timed_out").count() == 0
         clock.move_to(T0 + 96 * H)
-        assert deadlines.sweep() == 1
+        assert services.sweep_deadlines() == 1
 
 
 def _run_out(game: Game, clock: Traveller) -> int:
     game.refresh_from_db()
     assert game.deadline_at is not None
     clock.move_to(game.deadline_at)
-    return deadlines.sweep()
+    return services.sweep_deadlines()
 
 
 def _others_pass(game: Game, until_seat: int) -> None:
@@ -312,7 +312,7 @@ def test_removal_in_a_two_player_game_ends_it(started_game: Callable[..., Game])
             assert _run_out(game, clock) == 1
             _others_pass(game, late)
         assert _run_out(game, clock) == 2
-        assert deadlines.sweep() == 0
+        assert services.sweep_deadlines() == 0
     game.refresh_from_db()
     assert game.status == Game.Status.OVER
     assert game.end_reason == "resigned"

@@ -14,7 +14,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from accounts.models import User
-from games import claims, lexicons
+from games import lexicons, services
 from games.engine import PRESETS, GameStarted, start, state_to_json
 from games.engine.tiles import full_set
 from games.models import Event, Game, Seat
@@ -162,7 +162,7 @@ def test_two_players_play_a_whole_game(
     assert "SPRINTS" not in anns.content()  # sealed: Ann sees nothing of it
     assert Event.objects.filter(game=game).count() == 10
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now())
-    assert claims.sweep() == 1  # what beat does every minute
+    assert services.close_claim_windows() == 1  # what beat does every minute
     bobs.goto(url)
     anns.goto(url)
     for page in (anns, bobs):

@@ -100,18 +100,20 @@ def test_jumbulaya_needs_its_word_list() -> None:
 
 
 def test_the_presentation_hooks_are_the_existing_code() -> None:
-    from games.emails import board_text
-    from games.presenters import board_view, describe
+    from games.kinds import presentation
+    from games.presenters import board_text, board_view, describe
     from games.reply_reading import read_reply
 
     kind = kinds.get("jumbulaya")
+    shown = presentation.of(kind)
+    assert shown.name == kind.name
     started = kind.deal(["ann", "bob"], engine.PRESETS["official"], LEX, random.Random(3))
     state = kind.start(started)
-    view = kind.seat_view(state, 1)
+    view = shown.seat_view(state, 1)
     assert view == board_view(state, 1) and view.rack == state.racks[1]
-    assert kind.seat_view(state, None).rack is None  # a spectator sees no rack
-    assert kind.board_text(view) == board_text(view)
-    assert kind.describe(state, started, state) == describe(state, started, state)
-    assert kind.read_reply("2 cats\n> quoted") == read_reply("2 cats\n> quoted")
+    assert shown.seat_view(state, None).rack is None  # a spectator sees no rack
+    assert shown.board_text(view) == board_text(view)
+    assert shown.describe(state, started, state) == describe(state, started, state)
+    assert shown.read_reply("2 cats\n> quoted") == read_reply("2 cats\n> quoted")
     assert kind.board_template == "games/_board.html"
     assert kind.compose_template == "games/_compose.html"

@@ -50,3 +50,20 @@ def test_outside_one_nudge_each_commit_rings(
         first = outbox.owe(game, Notification.Kind.YOUR_TURN, users=[user])
         second = outbox.owe(game, Notification.Kind.YOUR_TURN, users=[user])
     assert rung == [[first[0].pk], [second[0].pk]]
+
+
+def test_a_nudge_asks_for_the_send_task_by_its_registered_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The outbox names its task rather than importing it (the tasks import the
+    outbox): the name must be the one the worker knows."""
+    from celery import current_app
+
+    from games.tasks import send_notifications
+
+    asked: list[tuple[str, Any]] = []
+    monkeypatch.setattr(
+        current_app, "send_task", lambda name, args, **options: asked.append((name, args))
+    )
+    outbox._ring([7, 8])
+    assert asked == [(send_notifications.name, ([7, 8],))]

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from games import claims, outbox, services
+from games import outbox, services
 from games.engine import line_points
 from games.models import Event, Game
 from games.presenters import game_log
@@ -113,7 +113,7 @@ def test_sealed_claims_are_told_when_the_window_closes(board_game: Callable[...,
     before = words(game)
     assert not any("PRINTED" in w or "SPRINTS" in w for w in before)  # sealed: nobody is told
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
-    assert claims.sweep() == 1
+    assert services.close_claim_windows() == 1
     log = words(game)[len(before) :]
     assert log[0] == (
         "Ann called JUMBULAYA with PRINTED, which could not be verified (PRINTED is not in "
