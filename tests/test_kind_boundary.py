@@ -21,13 +21,19 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = {"games.engine.errors", "games.engine.lexicon"}
 
 ROUTED = [
+    "games/projection.py",
     "games/services.py",
     "games/management/commands/replay.py",
 ]
 
-#: JUMBULAYA's presentation code, which its kind wraps: a routed module reaches it
-#: through the kind too.
-PRESENTATION = ("games.presenters", "games.preview", "games.reply_reading")
+#: JUMBULAYA's presentation code, which its kind's presentation wraps, and the
+#: registry of the kinds' presentations: the core imports none of them.
+PRESENTATION = (
+    "games.presenters",
+    "games.preview",
+    "games.reply_reading",
+    "games.kinds.presentation",
+)
 
 NOT_YET_ROUTED = {
     "games/claims.py",  # JUMBULAYA's claim window: a kind's claims, still JUMBULAYA's
