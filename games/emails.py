@@ -35,16 +35,10 @@ from django.utils.timesince import timeuntil
 
 from accounts.models import User
 from games import seat_names
+from games.kinds import presentation
 from games.models import Event, Game, Notification, Seat
-from games.presenters import (
-    BoardView,
-    Logged,
-    board_view,
-    game_log,
-    judged_claims,
-    outcome_words,
-)
-from games.projection import current_state
+from games.presenters import BoardView, Logged, game_log, judged_claims, outcome_words
+from games.projection import current_state, kind_of
 from games.reply_addresses import reply_address, reply_token
 from games.reply_reading import ACCEPTED_FORMS, read_reply
 from games.turnlinks import turn_url, unsubscribe_url
@@ -202,20 +196,6 @@ def build_message(
     )
     message.attach_alternative(html, "text/html")
     return message
-
-
-# --- the board in plain text -------------------------------------------------
-
-
-def board_text(board: BoardView) -> str:
-    """The nine lines in a monospace block, e.g. ``3  F A C T S   (Ann, 5)``."""
-    cells = [" ".join(line.tiles) or "-" for line in board.lines]
-    width = max(len(c) for c in cells)
-    rows = []
-    for line, cell in zip(board.lines, cells, strict=True):
-        owner = f"   ({line.owner_name}, {line.points})" if line.owner_name is not None else ""
-        rows.append(f"{line.number}  {cell.ljust(width)}{owner}".rstrip())
-    return "\n".join(rows)
 
 
 # --- what each kind says -----------------------------------------------------
@@ -547,9 +527,11 @@ def render_game_email(
 ) -> tuple[str, str, str, dict[str, str]]:
     """``(subject, text, html, headers)`` of a seat's game email."""
     game = notification.game
+    kind = kind_of(game)
+    shown = presentation.of(kind)
     names = seat_names.names_now(game)
     state = seat_names.renamed_state(current_state(game), names)
-    board = board_view(state, seat.index)
+    board = shown.seat_view(state, seat.index)
     log = game_log(game, names)
     situation = Situation(notification, user, seat, game, board, log)
     content = KINDS[Kind(notification.kind)](situation)
@@ -558,10 +540,11 @@ def render_game_email(
     context = {
         "marker": REPLY_MARKER,
         "game": game,
+        "kind_label": kind.label,
         "name": user.public_name,
         "paragraphs": content.paragraphs,
         "board": board,
-        "board_text": board_text(board),
+        "board_text": shown.board_text(board),
         "scores": list(zip(board.players, board.scores, strict=True)),
         "rack": board.rack if content.show_rack else None,
         "moves": [entry.words for entry in moves],
@@ -580,8 +563,8 @@ def render_game_email(
         "site_url": settings.JUMBULAYA_SITE_URL,
         **content.extra,
     }
-    text = render_to_string("emails/game.txt", context)
-    html = render_to_string("emails/game.html", context)
+    text = render_to_string(kind.email_text_template, context)
+    html = render_to_string(kind.email_html_template, context)
     return content.subject, text, html, game_headers(notification, mute)
 
 

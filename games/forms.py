@@ -11,7 +11,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
-from games import lexicons, models
+from games import kinds, lexicons, models
 from games.engine import PRESETS, Rules
 from games.engine.tiles import RACK_SIZE
 
@@ -92,6 +92,13 @@ class CreateGameForm(forms.Form):
     option left as it was shown follows the chosen preset even when the preset
     was changed without the page's script refilling the options."""
 
+    kind = forms.ChoiceField(
+        label="Game",
+        choices=kinds.choices,
+        initial=kinds.DEFAULT,
+        required=False,  # a form posted without it (as before there were kinds): the default
+        help_text="Which game to play.",
+    )
     seat_count = forms.TypedChoiceField(
         label="Players",
         choices=[(n, f"{n} players") for n in (2, 3, 4)],
@@ -203,6 +210,9 @@ class CreateGameForm(forms.Form):
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(n, lexicon_label(n)) for n in names]
         field.initial = lexicons.DEFAULT_NAME
+
+    def clean_kind(self) -> str:
+        return str(self.cleaned_data["kind"] or kinds.DEFAULT)
 
     def clean_timeout_limit(self) -> int:
         return self.cleaned_data.get("timeout_limit") or 3

@@ -32,7 +32,7 @@ from accounts.forms import DisplayNameForm
 from accounts.models import User
 from accounts.names import name_from_address, shown_name
 from accounts.views import MODEL_BACKEND
-from games import invitations, services
+from games import invitations, kinds, services
 from games.engine import UnknownWordList, line_points, rules_from_json
 from games.forms import CreateGameForm, lexicon_label, preset_label, preset_options, rules_in_words
 from games.models import Game, Seat
@@ -76,6 +76,7 @@ def _user(request: HttpRequest) -> User:
 
 #: The games' fields a row needs, read through the user's own seat.
 _ROW_FIELDS: dict[str, Any] = {
+    "kind": F("game__kind"),
     "status": F("game__status"),
     "is_open": F("game__is_open"),
     "turn_seat": F("game__turn_seat"),
@@ -111,6 +112,7 @@ class GameRow:
     meta: str
     players: list[PlayerScore]  # empty for a game still gathering players
     status: str
+    kind: str = ""  # which game it is: "JUMBULAYA"
     my_turn: bool = False
     due: str = ""  # the deadline in the user's time zone, e.g. "Mon 2 Mar, 14:00"
     due_iso: str = ""
@@ -161,6 +163,12 @@ class _Seat:
 
 
 def _row(game: dict[str, Any], seats: list[_Seat], url: str, dates: _Dates) -> GameRow:
+    row = _status_row(game, seats, url, dates)
+    row.kind = kinds.get(game["kind"]).label
+    return row
+
+
+def _status_row(game: dict[str, Any], seats: list[_Seat], url: str, dates: _Dates) -> GameRow:
     mine = game["my_seat"]
     others = [s.name for s in seats if s.index != mine and s.taken]
     title = f"Against {', '.join(others)}" if others else f"Game {game['game_id']}"
@@ -345,6 +353,7 @@ def create(request: HttpRequest) -> HttpResponse:
                 with transaction.atomic():
                     game = services.create_game(
                         user,
+                        kind=data["kind"],
                         seat_count=data["seat_count"],
                         rules=form.rules(),
                         lexicon_name=data["lexicon_name"],

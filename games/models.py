@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from games import kinds
+
 #: The time a game allows per move, in hours: an hour to two weeks.
 MIN_MOVE_HOURS, MAX_MOVE_HOURS = 1, 14 * 24
 #: Consecutive timeouts after which a seat is removed: its bounds.
@@ -25,6 +27,9 @@ class Game(models.Model):
         PLAYING = "playing", "playing"
         OVER = "over", "over"
 
+    #: Which game this is (:mod:`games.kinds`); a callable, so that a new kind
+    #: needs no migration.
+    kind = models.CharField(max_length=32, choices=kinds.choices, default=kinds.DEFAULT)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
     )

@@ -126,6 +126,17 @@ def board_view(state: GameState, seat: int | None) -> BoardView:
     )
 
 
+def board_text(board: BoardView) -> str:
+    """The nine lines in a monospace block, e.g. ``3  F A C T S   (Ann, 5)``."""
+    cells = [" ".join(line.tiles) or "-" for line in board.lines]
+    width = max(len(c) for c in cells)
+    rows = []
+    for line, cell in zip(board.lines, cells, strict=True):
+        owner = f"   ({line.owner_name}, {line.points})" if line.owner_name is not None else ""
+        rows.append(f"{line.number}  {cell.ljust(width)}{owner}".rstrip())
+    return "\n".join(rows)
+
+
 def _word(text: str) -> str:
     """A word as people read it: its letters, without the notation's brackets
     and hyphens (``CRUN[CH][ER]`` is CRUNCHER)."""

@@ -18,7 +18,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.http import Http404
 
 from accounts.models import User
-from games import lexicons
+from games import kinds, lexicons
 from games.engine import (
     BadRecord,
     Event,
@@ -26,20 +26,16 @@ from games.engine import (
     GameState,
     JumbulayaVerified,
     Record,
-    ReplayResult,
     WordBuilt,
     evolve,
-    read_record,
-    read_record_json,
-    replay_record,
     start,
-    write_record,
 )
 from games.engine.record import read_turn, turn_of
+from games.kinds import Replayed
 from games.models import Game, RecordUpload
 from games.presenters import BoardView, board_view, history, player_names
 from games.seat_names import names_now, renamed_events, shown_events
-from games.services import engine_event
+from games.services import engine_event, kind_of
 
 #: The largest record file accepted for upload.
 MAX_UPLOAD_BYTES = 1024 * 1024
@@ -92,9 +88,9 @@ def check_finished(game: Game, *, replay: bool = False) -> None:
 
 
 def export_record(game: Game) -> dict[str, Any]:
-    """The ``jumbulaya-record/1`` record of a finished game."""
+    """The record of a finished game, in its kind's format (``jumbulaya-record/1``)."""
     check_finished(game)
-    return write_record(shown_events(game), lexicon=game.lexicon_name)
+    return kind_of(game).write_record(shown_events(game), game.lexicon_name)
 
 
 def export_json(game: Game) -> bytes:
@@ -141,7 +137,7 @@ def game_replay(game: Game) -> Replay:
     return Replay(tuple(events), _notation(events), sources=tuple(row.source for row in rows))
 
 
-def _refusal_sentence(record: Record, result: ReplayResult) -> str | None:
+def _refusal_sentence(record: Record, result: Replayed) -> str | None:
     error = result.error
     if error is None:
         return None
@@ -179,13 +175,14 @@ def upload_replay(upload: RecordUpload) -> Replay:
     """The replay of an uploaded record, replayed again from what was stored
     (409 if it no longer can be, say because its word list was removed)."""
     try:
-        record = read_record(upload.record)
+        kind = kinds.kind_of_record(upload.record)
+        record = kind.read_record(upload.record)
     except BadRecord as e:
         raise RecordError(f"This record can no longer be replayed: {e.message}.") from None
     problem = inline_list_problem(record)
     if problem is not None:
         raise RecordError(f"This record can no longer be replayed: {problem}.")
-    result = replay_record(record, lexicons.load)
+    result = kind.replay_record(record, lexicons.load)
     if result.state is None or not result.events:
         message = result.error.message if result.error else "it holds no game"
         raise RecordError(f"This record can no longer be replayed: {message}.")
@@ -386,7 +383,8 @@ def store_upload(owner: User, upload: UploadedFile[bytes] | None) -> RecordUploa
     if len(raw) > MAX_UPLOAD_BYTES:
         raise RecordError(f"This file is larger than that; {limit}.", 400)
     try:
-        record = read_record_json(raw)
+        kind = kinds.record_kind(raw)
+        record = kind.read_record_json(raw)
     except BadRecord as e:
         raise _not_a_record(e.message, None) from None
     problem = inline_list_problem(record)
@@ -394,7 +392,7 @@ def store_upload(owner: User, upload: UploadedFile[bytes] | None) -> RecordUploa
         raise RecordError(
             f"This record cannot be replayed here: {problem}. Nothing was stored.", 400
         )
-    result = replay_record(record, lexicons.load)
+    result = kind.replay_record(record, lexicons.load)
     if result.exit_code == 2:
         assert result.error is not None
         raise _not_a_record(result.error.message, result.error_turn)

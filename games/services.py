@@ -16,7 +16,6 @@ neither does anything it calls (``tests/test_import_graph.py``).  The read side
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import secrets
 import time as time_module
@@ -31,23 +30,9 @@ from django.utils import timezone
 from accounts import services as accounts
 from accounts.models import User
 from accounts.names import look_alike
-from games import claims, deadlines, lexicons, mail_preferences, models, outbox
-from games.engine import (
-    Event as EngineEvent,
-)
-from games.engine import (
-    GameState,
-    Refusal,
-    Rules,
-    deal,
-    decide,
-    evolve,
-    replay,
-    rules_from_json,
-    start,
-    state_to_json,
-)
-from games.engine.notation import verb_of
+from games import claims, deadlines, kinds, lexicons, mail_preferences, models, outbox
+from games.engine.errors import Refusal
+from games.kinds.base import GameKind, KindEvent, Options, State
 from games.models import Event, Game, Notification, Seat
 from games.projection import (
     ServiceError,
@@ -56,6 +41,7 @@ from games.projection import (
     engine_event,
     event_row,
     game_lexicon,
+    kind_of,
     load_events,
     replay_game,
 )
@@ -97,8 +83,8 @@ class OverLimit(ServiceError):
 @dataclass
 class Submitted:
     game: Game
-    state: GameState
-    events: list[EngineEvent]
+    state: State
+    events: list[KindEvent]
     #: A JUMBULAYA call kept sealed until the game's claim window closes.
     sealed: bool = False
     #: The game's seats (with their users) as the move left them; empty when sealed.
@@ -112,37 +98,40 @@ class Submitted:
 
 
 def _project(
-    game: Game, state: GameState, *, turn_changed: bool, seats: Sequence[Seat] = ()
+    game: Game, state: State, *, turn_changed: bool, seats: Sequence[Seat] = ()
 ) -> dict[str, object]:
     """The projection fields for ``state`` (``seats``, with their users, when the
     caller has loaded them)."""
     now = timezone.now()
+    kind = kind_of(game)
+    at = kind.progress(state)
     fields: dict[str, object] = {
-        "last_seq": state.seq,
-        "state": state_to_json(state),
-        "turn_seat": state.turn,
+        "last_seq": at.seq,
+        "state": kind.state_to_json(state),
+        "turn_seat": at.turn,
     }
-    if state.over:
+    if at.over:
         fields |= deadlines.deadline_fields(game, None) | {
             "status": Game.Status.OVER,
-            "end_reason": state.end or "",
+            "end_reason": at.end or "",
             "finished_at": now,
         }
-    elif turn_changed and state.turn is not None:
-        row = seats[state.turn] if seats else None
-        due = deadlines.deadline_after(game, state.turn, now, row)
+    elif turn_changed and at.turn is not None:
+        row = seats[at.turn] if seats else None
+        due = deadlines.deadline_after(game, at.turn, now, row)
         fields |= deadlines.deadline_fields(game, due)
     return fields
 
 
-def _notify_after(
-    game: Game, seats: Sequence[Seat], before: GameState | None, state: GameState
-) -> None:
+def _notify_after(game: Game, seats: Sequence[Seat], before: State | None, state: State) -> None:
     users = {seat.index: seat.user_id for seat in seats}
-    if state.over:
-        outbox.owe(game, Notification.Kind.GAME_OVER, users=users.values(), seq=state.seq)
-    elif state.turn is not None and (before is None or before.turn != state.turn):
-        outbox.owe(game, Notification.Kind.YOUR_TURN, users=[users[state.turn]], seq=state.seq)
+    kind = kind_of(game)
+    at = kind.progress(state)
+    turn_before = None if before is None else kind.progress(before).turn
+    if at.over:
+        outbox.owe(game, Notification.Kind.GAME_OVER, users=users.values(), seq=at.seq)
+    elif at.turn is not None and (before is None or turn_before != at.turn):
+        outbox.owe(game, Notification.Kind.YOUR_TURN, users=[users[at.turn]], seq=at.seq)
 
 
 def rebuild_projection(game: Game, *, write: bool = True) -> bool:
@@ -158,16 +147,18 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
         rows = list(game.events.order_by("seq"))
         if not rows:
             return False  # waiting for players: nothing to replay yet
-        state = replay([engine_event(row) for row in rows])
+        kind = kind_of(game)
+        state = kind.replay([engine_event(row) for row in rows])
+        at = kind.progress(state)
         want: dict[str, object] = {
-            "state": state_to_json(state),
-            "last_seq": state.seq,
-            "turn_seat": state.turn,
-            "status": Game.Status.OVER if state.over else Game.Status.PLAYING,
-            "end_reason": state.end or "",
+            "state": kind.state_to_json(state),
+            "last_seq": at.seq,
+            "turn_seat": at.turn,
+            "status": Game.Status.OVER if at.over else Game.Status.PLAYING,
+            "end_reason": at.end or "",
             "started_at": game.started_at or rows[0].created_at,
         }
-        if state.over:
+        if at.over:
             want |= {
                 "deadline_at": None,
                 "warn_at": None,
@@ -176,9 +167,9 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
             }
         else:
             want["finished_at"] = None
-            if game.deadline_at is None or game.turn_seat != state.turn:
-                assert state.turn is not None  # a game in play has a seat to move
-                due = deadlines.deadline_after(game, state.turn, rows[-1].created_at)
+            if game.deadline_at is None or game.turn_seat != at.turn:
+                assert at.turn is not None  # a game in play has a seat to move
+                due = deadlines.deadline_after(game, at.turn, rows[-1].created_at)
                 want |= deadlines.deadline_fields(game, due)
         differs = any(getattr(game, name) != value for name, value in want.items())
         if differs and write:
@@ -253,7 +244,8 @@ def create_game(
     creator: User,
     *,
     seat_count: int,
-    rules: Rules,
+    rules: Options,
+    kind: str = kinds.DEFAULT,
     lexicon_name: str = lexicons.DEFAULT_NAME,
     move_hours: int = 72,
     is_public: bool = False,
@@ -263,10 +255,16 @@ def create_game(
     skip_weekends: bool = False,
     timeout_limit: int = 3,
 ) -> Game:
-    """A new game with the creator in seat 0 and invitations for others,
-    within the creator's daily limits (:class:`OverLimit`)."""
-    if not 2 <= seat_count <= 4:
-        raise ServiceError("A game has 2 to 4 players.")
+    """A new game of ``kind`` (:mod:`games.kinds`) with the creator in seat 0 and
+    invitations for others, within the creator's daily limits (:class:`OverLimit`)."""
+    try:
+        game_kind = kinds.get(kind)
+    except kinds.UnknownKind as e:
+        raise ServiceError(f"This game cannot be created: {e.message}.") from None
+    if not game_kind.min_players <= seat_count <= game_kind.max_players:
+        raise ServiceError(
+            f"A game has {game_kind.min_players} to {game_kind.max_players} players."
+        )
     if not models.MIN_MOVE_HOURS <= move_hours <= models.MAX_MOVE_HOURS:
         raise ServiceError(
             f"The time per move is {models.MIN_MOVE_HOURS} to {models.MAX_MOVE_HOURS} hours "
@@ -296,9 +294,10 @@ def create_game(
         User.objects.select_for_update().filter(pk=creator.pk).exists()
         _check_daily_limits(creator, len(emails))
         game = Game.objects.create(
+            kind=game_kind.name,
             created_by=creator,
             seat_count=seat_count,
-            rules=rules.to_json(),
+            rules=game_kind.options_to_json(rules),
             lexicon_name=lexicon.name,
             lexicon_sha256=lexicon.sha256,
             move_hours=move_hours,
@@ -406,11 +405,13 @@ def _check_names_apart(user: User, seated: list[int]) -> None:
 
 def _start(game: Game, seats: list[Seat]) -> None:
     """Deal, choose who moves first (at random) and open the log."""
-    lexicon = game_lexicon(game)
+    kind = kind_of(game)
+    lexicon = game_lexicon(game) if kind.uses_word_list else None
     players = tuple(display_name(s.user) for s in seats if s.user is not None)
-    started = deal(players, rules_from_json(game.rules), lexicon, secrets.SystemRandom())
-    state = start(started)
-    event_row(game, started, state.seq, Event.Source.SYSTEM, None).save()
+    options = kind.options_from_json(game.rules)
+    started = kind.deal(players, options, lexicon, secrets.SystemRandom())
+    state = kind.start(started)
+    event_row(game, started, kind.progress(state).seq, Event.Source.SYSTEM, None).save()
     now = timezone.now()
     fields = _project(game, state, turn_changed=True) | {
         "status": Game.Status.PLAYING,
@@ -454,8 +455,6 @@ def submit(
     bookkeeping (:func:`games.deadlines.after_move`) and the claim window's
     (:func:`games.claims.after_move`).  None of them imports this module.
     """
-    if verb_of(move) == "timeout" and source != Event.Source.DEADLINE:
-        raise ServiceError("A timeout is written by the deadline sweep; it cannot be sent.")
     try:
         with transaction.atomic():
             try:
@@ -464,6 +463,9 @@ def submit(
                 if isinstance(seat, User):
                     raise NotAPlayer("There is no such game.") from None
                 raise
+            kind = kind_of(game)
+            if kind.verb_of(move) == "timeout" and source != Event.Source.DEADLINE:
+                raise ServiceError("A timeout is written by the deadline sweep; it cannot be sent.")
             if isinstance(seat, User):
                 seat = _seat_of(seats, seat)
             if game.status == Game.Status.OPEN:
@@ -480,28 +482,32 @@ def submit(
                     f"you saw {expected_seq}); nothing was changed. Look again and resend."
                 )
             before = current_state(game)
-            if game.claims_close_at is not None and verb_of(move) == "jumbulaya":
+            if game.claims_close_at is not None and kind.verb_of(move) == "jumbulaya":
                 claims.seal(game, before, seat, move)
                 return Submitted(game, before, [], sealed=True)
-            lexicon = game_lexicon(game)
-            events = decide(_named_now(before, seats), seat, move, lexicon)
-            if game.claims_close_at is not None and _folded(before, events).over:
+            lexicon = game_lexicon(game) if kind.uses_word_list else None
+            events = kind.decide(_named_now(kind, before, seats), seat, move, lexicon)
+            if (
+                game.claims_close_at is not None
+                and kind.progress(_folded(kind, before, events)).over
+            ):
                 # The sealed calls were made before this move: they are judged first.
                 _close_claims_first(game, seat, move)
                 if Game.objects.values_list("last_seq", flat=True).get(pk=game.pk) != game.last_seq:
                     game, seats = _locked(game_id)
                     before = current_state(game)
-                    if before.over:
+                    if kind.progress(before).over:
                         return Submitted(game, before, [], seats=seats, overtaken=True)
-                    events = decide(_named_now(before, seats), seat, move, lexicon)
+                    events = kind.decide(_named_now(kind, before, seats), seat, move, lexicon)
             state = before
             rows = []
             for i, event in enumerate(events):
-                state = evolve(state, event)
+                state = kind.evolve(state, event)
                 key = idempotency_key if i == 0 else None
-                rows.append(event_row(game, event, state.seq, source, key))
+                rows.append(event_row(game, event, kind.progress(state).seq, source, key))
             Event.objects.bulk_create(rows)
-            fields = _project(game, state, turn_changed=state.turn != before.turn, seats=seats)
+            turn_changed = kind.progress(state).turn != kind.progress(before).turn
+            fields = _project(game, state, turn_changed=turn_changed, seats=seats)
             updated = Game.objects.filter(pk=game.pk, last_seq=game.last_seq).update(**fields)
             if updated != 1:
                 raise StaleMove("Another move was made at the same moment; nothing was changed.")
@@ -519,9 +525,9 @@ def _after_move(
     game: Game,
     seats: Sequence[Seat],
     seat: int,
-    before: GameState,
-    state: GameState,
-    events: Sequence[EngineEvent],
+    before: State,
+    state: State,
+    events: Sequence[KindEvent],
 ) -> None:
     """What follows an accepted move, inside its transaction: the emails owed,
     the mover's deadline bookkeeping, then the claim window (which opens until
@@ -531,18 +537,19 @@ def _after_move(
     claims.after_move(game, before, state)
 
 
-def _named_now(state: GameState, seats: Sequence[Seat]) -> GameState:
+def _named_now(kind: GameKind, state: State, seats: Sequence[Seat]) -> State:
     """``state`` with its players' names as they are now, for the words of a
     refusal ("It is Zoe's turn"): the log keeps the names of the deal.  Only the
     rules read it; the events are folded onto the state as cached."""
     names = {s.index: display_name(s.user) for s in seats if s.user is not None}
-    players = tuple(names.get(i, name) for i, name in enumerate(state.players))
-    return state if players == state.players else dataclasses.replace(state, players=players)
+    dealt = kind.players(state)
+    players = tuple(names.get(i, name) for i, name in enumerate(dealt))
+    return state if players == dealt else kind.with_players(state, players)
 
 
-def _folded(state: GameState, events: Sequence[EngineEvent]) -> GameState:
+def _folded(kind: GameKind, state: State, events: Sequence[KindEvent]) -> State:
     for event in events:
-        state = evolve(state, event)
+        state = kind.evolve(state, event)
     return state
 
 
@@ -609,22 +616,22 @@ def _time_out(game_id: int, seq: int, hold: datetime, seat: int) -> int:
             if done.overtaken:
                 return 0  # the timeout would have ended the game: a sealed JUMBULAYA did first
             written = 1
+            kind = kind_of(done.game)
+            at = kind.progress(done.state)
             mover = done.seats[seat]
-            outbox.owe(
-                done.game, Notification.Kind.TIMED_OUT, users=[mover.user_id], seq=done.state.seq
-            )
+            outbox.owe(done.game, Notification.Kind.TIMED_OUT, users=[mover.user_id], seq=at.seq)
             if (
                 mover.timeouts_in_a_row >= game.timeout_limit
-                and not done.state.over
-                and seat not in done.state.resigned
+                and not at.over
+                and kind.in_game(done.state, seat)
             ):
-                removed = submit(game_id, seat, "resign", done.state.seq, Event.Source.DEADLINE)
+                removed = submit(game_id, seat, "resign", at.seq, Event.Source.DEADLINE)
                 written += 1
                 outbox.owe(
                     removed.game,
                     Notification.Kind.REMOVED,
                     users=[s.user_id for s in done.seats],
-                    seq=removed.state.seq,
+                    seq=kind.progress(removed.state).seq,
                 )
             return written
     except StaleMove:
@@ -741,8 +748,10 @@ def _made_unless_it_ends(
             if game.status == Game.Status.OVER:
                 raise _Undo
             if pending is not None:
+                kind = kind_of(game)
+                lexicon = game_lexicon(game) if kind.uses_word_list else None
                 try:
-                    decide(current_state(game), *pending, game_lexicon(game))
+                    kind.decide(current_state(game), *pending, lexicon)
                 except Refusal:
                     raise _Undo from None
     except _Undo:
@@ -750,7 +759,7 @@ def _made_unless_it_ends(
     return True
 
 
-def _make_claim(game_id: int, claim: models.JumbulayaClaim) -> list[EngineEvent]:
+def _make_claim(game_id: int, claim: models.JumbulayaClaim) -> list[KindEvent]:
     """Submit ``claim`` as a call, with the game's current sequence number
     (re-read when a move got in first).  Returns its events: none when the
     rules refuse it (a seat that resigned, or one barred by its own earlier
@@ -791,6 +800,7 @@ __all__ = [
     "join_as_new_player",
     "join_game",
     "join_with_name",
+    "kind_of",
     "load_events",
     "rebuild_projection",
     "replay_game",

@@ -242,3 +242,25 @@ def test_rules_from_the_form(ann: User) -> None:
     form = CreateGameForm(form_data(preset="boardspace", options_from="official"), user=ann)
     assert form.is_valid(), form.errors
     assert form.rules() == PRESETS["boardspace"]
+
+
+def test_the_form_offers_the_game_kinds_first(ann_client: Client) -> None:
+    html = ann_client.get(CREATE).content.decode()
+    assert '<label for="id_kind">Game:</label>' in html
+    assert '<option value="jumbulaya" selected>JUMBULAYA</option>' in html
+    assert html.index('name="kind"') < html.index('name="seat_count"')
+
+
+def test_the_chosen_kind_is_the_game_s_kind(ann_client: Client) -> None:
+    response = ann_client.post(CREATE, form_data(kind="jumbulaya"))
+    assert response.status_code == 302
+    assert Game.objects.get().kind == "jumbulaya"
+
+
+def test_an_unknown_kind_is_refused_and_nothing_is_created(ann_client: Client) -> None:
+    response = ann_client.post(CREATE, form_data(kind="chess"))
+    assert response.status_code == 400
+    assert "Select a valid choice. chess is not one of the available choices." in (
+        response.content.decode()
+    )
+    assert not Game.objects.exists()

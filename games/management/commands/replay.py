@@ -1,4 +1,5 @@
-"""``manage.py replay FILE``: replay a ``jumbulaya-record/1`` game record.
+"""``manage.py replay FILE``: replay a game record of any kind, read by the
+kind whose record ``format`` it has (``jumbulaya-record/1``: :mod:`games.kinds`).
 
 Prints the resulting state as one JSON object and exits 0 when every turn was
 legal, 1 when a turn was refused, 2 when the record is malformed.
@@ -13,12 +14,15 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games import lexicons
-from games.engine import BadRecord, ReplayResult, replay_json
+from games import kinds, lexicons
+from games.engine.errors import BadRecord
 
 
 class Command(BaseCommand):
-    help = "Replay a jumbulaya-record/1 file ('-' for standard input) and print the state as JSON."
+    help = (
+        "Replay a game record (jumbulaya-record/1, or any kind's format) from a file "
+        "('-' for standard input) and print the state as JSON."
+    )
     requires_system_checks: tuple[str, ...] = ()
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -29,8 +33,9 @@ class Command(BaseCommand):
         try:
             text = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
         except OSError as e:
-            result = ReplayResult(None, error=BadRecord(f"cannot read {path}: {e.strerror}"))
+            error = BadRecord(f"cannot read {path}: {e.strerror}")
+            result = kinds.get(kinds.DEFAULT).unreadable_record(error)
         else:
-            result = replay_json(text, lexicons.load)
+            result = kinds.replay_json(text, lexicons.load)
         self.stdout.write(json.dumps(result.to_json(), ensure_ascii=False))
         sys.exit(result.exit_code)

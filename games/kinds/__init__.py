@@ -1,0 +1,112 @@
+"""The registry of game kinds: every game the service can run, by name and by
+the ``format`` of its records.
+
+>>> from games import kinds
+>>> kinds.get("jumbulaya").label
+'JUMBULAYA'
+>>> kinds.by_record_format("jumbulaya-record/1").name
+'jumbulaya'
+"""
+
+from __future__ import annotations
+
+import json
+
+from games.engine.errors import BadRecord
+
+from .base import GameKind, Progress, Replayed, Resolver
+from .jumbulaya import JUMBULAYA
+
+#: The kind of a game that says none (every game before there were kinds).
+DEFAULT = JUMBULAYA.name
+
+_KINDS: dict[str, GameKind] = {kind.name: kind for kind in (JUMBULAYA,)}
+
+
+class UnknownKind(LookupError):
+    """A kind name, or a record format, that no registered kind has."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def all() -> list[GameKind]:
+    """Every registered kind, in the order they are offered."""
+    return list(_KINDS.values())
+
+
+def choices() -> list[tuple[str, str]]:
+    """``(name, label)`` of every kind, for a model field or a form."""
+    return [(kind.name, kind.label) for kind in _KINDS.values()]
+
+
+def get(name: str) -> GameKind:
+    """The kind called ``name``; :class:`UnknownKind` if there is none."""
+    try:
+        return _KINDS[name]
+    except KeyError:
+        known = ", ".join(repr(n) for n in _KINDS)
+        raise UnknownKind(f"there is no game kind {name!r} (the kinds are {known})") from None
+
+
+def by_record_format(fmt: object) -> GameKind:
+    """The kind whose records have ``format`` ``fmt``; :class:`UnknownKind` if none."""
+    for kind in _KINDS.values():
+        if kind.record_format == fmt:
+            return kind
+    # In the engine's words for a record of another format, so a JUMBULAYA record
+    # is refused as it always was.
+    raise UnknownKind(f"'format' must be exactly {_formats()}, not {fmt!r}")
+
+
+def _formats() -> str:
+    return " or ".join(repr(kind.record_format) for kind in _KINDS.values())
+
+
+def record_kind(text: str | bytes) -> GameKind:
+    """The kind a record given as JSON text belongs to, by its ``format``.
+    Raises :class:`BadRecord` for text that is not a record of a known format;
+    the kind then checks everything else."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise BadRecord(f"the record is not valid JSON ({e})") from None
+    return kind_of_record(data)
+
+
+def kind_of_record(data: object) -> GameKind:
+    """:func:`record_kind` for a record already read from JSON."""
+    if not isinstance(data, dict):
+        raise BadRecord("a record is a JSON object")
+    try:
+        return by_record_format(data.get("format"))
+    except UnknownKind as e:
+        raise BadRecord(e.message) from None
+
+
+def replay_json(text: str | bytes, resolve: Resolver) -> Replayed:
+    """Replay a record of any kind (``manage.py replay``); never raises for bad
+    input.  A record whose kind cannot be told is reported as the first kind
+    reports an unreadable record."""
+    try:
+        kind = record_kind(text)
+    except BadRecord as e:
+        return get(DEFAULT).unreadable_record(e)
+    return kind.replay_json(text, resolve)
+
+
+__all__ = [
+    "DEFAULT",
+    "GameKind",
+    "Progress",
+    "Replayed",
+    "UnknownKind",
+    "all",
+    "by_record_format",
+    "choices",
+    "get",
+    "kind_of_record",
+    "record_kind",
+    "replay_json",
+]

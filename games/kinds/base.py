@@ -1,0 +1,240 @@
+"""What a game kind is: the one interface the service core knows a game by.
+
+A kind brings its pure engine (options, the deal, commands → events refused with
+codes, the fold, state and events to and from JSON, notation, its record format
+and replay, legal moves) and the names of its templates; its presentation (the
+board for the page, the email and the text email, how a reply's move line is
+read, the words for its events in the log) is a :class:`KindPresentation`
+beside it, which only the presentation layer imports.
+
+The core never looks inside a kind's state, events, options or commands: to it
+they are opaque values it hands back to the same kind, so each is typed here as
+``Any``.  A kind's own module types them precisely.  What the core needs to know
+of a state (whose turn, whether it is over, how it ended, its sequence number) is
+asked through :meth:`GameKind.progress`, so a 2-D board game (Blockers) or a
+crossword fits as well as JUMBULAYA's nine lines.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from games.engine.errors import BadRecord, Refusal
+from games.engine.lexicon import Lexicon
+
+#: A kind's state, event, options and command: opaque to the core.
+State = Any
+KindEvent = Any
+Options = Any
+Command = Any
+
+#: ``resolve(name)`` returns the installed word list called ``name`` (``LookupError``
+#: when there is none).
+Resolver = Callable[[str], Lexicon]
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What the core reads of a state: its last event's number, whose turn it
+    is (``None`` when nobody is to move), and, once over, how it ended."""
+
+    seq: int
+    turn: int | None
+    over: bool
+    end: str | None
+
+
+class Replayed(Protocol):
+    """The outcome of replaying a record: the state reached and the events made
+    (the deal first), the turn refused or malformed and why, and the output
+    ``manage.py replay`` prints with its exit code (0 every turn legal, 1 a turn
+    refused, 2 malformed)."""
+
+    state: State | None
+    events: list[KindEvent]
+    error_turn: int | None
+    error: Refusal | None
+
+    @property
+    def exit_code(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class GameKind(Protocol):
+    """One game the service can run.  Every method is pure unless it says so;
+    moves that the rules refuse raise :class:`games.engine.errors.Refusal` with a
+    code, and records that are malformed raise (or report) :class:`BadRecord`."""
+
+    #: The kind's id, stored in ``Game.kind``: lower case, never changed.
+    name: str
+    #: Its name for people, on pages and in emails.
+    label: str
+    #: The ``format`` of its records (``jumbulaya-record/1``).
+    record_format: str
+    #: Whether its games are played with a word list (``lexicon`` arguments are
+    #: ``None`` for a kind that has none).
+    uses_word_list: bool
+    #: The fewest and most players a game of it seats.
+    min_players: int
+    max_players: int
+    #: Named sets of options a game can start from.
+    presets: Mapping[str, Options]
+
+    # --- the engine ----------------------------------------------------------
+
+    def options_from_json(self, data: object) -> Options:
+        """Options as stored on a game (``Game.rules``); ``BadRecord`` if malformed."""
+        ...
+
+    def options_to_json(self, options: Options) -> dict[str, Any]: ...
+
+    def deal(
+        self,
+        players: Sequence[str],
+        options: Options,
+        lexicon: Lexicon | None,
+        rng: random.Random,
+    ) -> KindEvent:
+        """The first event of a game: the deal, with everything hidden in it."""
+        ...
+
+    def start(self, started: KindEvent) -> State:
+        """The state the deal makes."""
+        ...
+
+    def decide(
+        self, state: State, seat: int, move: str, lexicon: Lexicon | None
+    ) -> list[KindEvent]:
+        """The events ``move`` (in the kind's notation) by ``seat`` makes, or a
+        ``Refusal`` with its code; the state is not changed."""
+        ...
+
+    def evolve(self, state: State, event: KindEvent) -> State:
+        """The fold: the state after one event."""
+        ...
+
+    def replay(self, events: Sequence[KindEvent]) -> State:
+        """The state a whole log folds to."""
+        ...
+
+    def progress(self, state: State) -> Progress: ...
+
+    def in_game(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` still plays (it has not resigned nor been removed)."""
+        ...
+
+    def players(self, state: State) -> tuple[str, ...]:
+        """The players' names, by seat, as the state has them (the deal's)."""
+        ...
+
+    def with_players(self, state: State, players: Sequence[str]) -> State:
+        """``state`` naming its players ``players`` (a copy; the rules' words
+        name the players as they are now)."""
+        ...
+
+    def verb_of(self, move: str) -> str:
+        """A move's verb (``pass``, ``resign``, ``timeout``…), read without the
+        rules, for what the core treats specially."""
+        ...
+
+    def event_to_dict(self, event: KindEvent) -> dict[str, Any]:
+        """An event as JSON: its public fields, and the names of its private
+        ones in :meth:`private_fields`."""
+        ...
+
+    def event_from_dict(self, data: dict[str, Any]) -> KindEvent: ...
+
+    def private_fields(self, event: KindEvent) -> tuple[str, ...]:
+        """The fields of ``event`` only its seat may see (a draw, the deal)."""
+        ...
+
+    def event_type(self, event: KindEvent) -> str: ...
+
+    def event_seat(self, event: KindEvent) -> int | None:
+        """The seat an event is by, ``None`` for the deal and the like."""
+        ...
+
+    def is_deal(self, event: KindEvent) -> bool: ...
+
+    def state_to_json(self, state: State) -> dict[str, Any]: ...
+
+    def state_from_json(self, data: dict[str, Any]) -> State: ...
+
+    def parse_move(self, text: str) -> Command:
+        """A move in the notation, read without the state (``Refusal`` if it is none)."""
+        ...
+
+    def format_move(self, command: Command) -> str: ...
+
+    def legal_moves(self, state: State, seat: int, lexicon: Lexicon | None) -> list[str]:
+        """The moves ``seat`` may make now, in the notation, for robots and hints."""
+        ...
+
+    def read_record(self, data: object) -> Any:
+        """A record's checked header, from its JSON value (``BadRecord`` naming
+        what is wrong)."""
+        ...
+
+    def read_record_json(self, text: str | bytes) -> Any:
+        """A record's checked header (``BadRecord`` naming what is wrong)."""
+        ...
+
+    def replay_record(self, record: Any, resolve: Resolver) -> Replayed:
+        """Replay a record read by :meth:`read_record_json`, turn by turn,
+        through :meth:`decide`."""
+        ...
+
+    def replay_json(self, text: str | bytes, resolve: Resolver) -> Replayed:
+        """Read and replay a record; never raises for bad input."""
+        ...
+
+    def unreadable_record(self, error: BadRecord) -> Replayed:
+        """The replay output for a record that could not be read at all."""
+        ...
+
+    def write_record(self, events: Sequence[KindEvent], lexicon: str | None) -> dict[str, Any]:
+        """The record of a game's log (``lexicon``: the word list's name)."""
+        ...
+
+    # --- presentation --------------------------------------------------------
+    # Only the templates' names: the code that draws a kind is its
+    # :class:`KindPresentation`, which the core never imports.
+
+    #: Templates: the board on the game page, the compose widget under it, and
+    #: the game email (HTML and text; their context is the core's).
+    board_template: str
+    compose_template: str
+    email_html_template: str
+    email_text_template: str
+
+
+class KindPresentation(Protocol):
+    """How a kind is shown: the pages' and emails' code for it, registered in
+    :mod:`games.kinds.presentation`.  It may read the core's read side
+    (:mod:`games.projection`), so the core, and the registry of kinds it
+    imports, never import it: the layers run presentation → core → kinds →
+    engine, with no way back (``tests/test_import_graph.py``)."""
+
+    #: The :attr:`GameKind.name` of the kind it shows.
+    name: str
+
+    def seat_view(self, state: State, seat: int | None) -> Any:
+        """The game as ``seat`` may see it (``None``: a spectator): nothing
+        private to another seat, nor the order of anything hidden."""
+        ...
+
+    def board_text(self, view: Any) -> str:
+        """The board of a :meth:`seat_view` in plain text, for the text email."""
+        ...
+
+    def read_reply(self, text: str, subject: str = "") -> Any:
+        """The move line of an email reply, read forgivingly."""
+        ...
+
+    def describe(self, before: State, event: KindEvent, after: State) -> str:
+        """One event in words for the log, from what every viewer may know."""
+        ...

@@ -1,0 +1,32 @@
+"""The presentation of every game kind, by the kind's name: for pages and
+emails, never for the core.
+
+>>> from games import kinds
+>>> from games.kinds import presentation
+>>> presentation.of(kinds.get("jumbulaya")).name
+'jumbulaya'
+
+The registry of kinds (:mod:`games.kinds`) holds their engines and is imported
+by the core; this one holds the code that draws them, which may read the core's
+read side (:mod:`games.projection`), so the core never imports it.
+"""
+
+from __future__ import annotations
+
+from .base import GameKind, KindPresentation
+from .jumbulaya_presentation import JUMBULAYA_PRESENTATION
+
+_PRESENTATIONS: dict[str, KindPresentation] = {
+    shown.name: shown for shown in (JUMBULAYA_PRESENTATION,)
+}
+
+
+def of(kind: GameKind) -> KindPresentation:
+    """How ``kind`` is shown (``LookupError`` for a kind with no presentation)."""
+    try:
+        return _PRESENTATIONS[kind.name]
+    except KeyError:
+        raise LookupError(f"the game kind {kind.name!r} has no presentation") from None
+
+
+__all__ = ["KindPresentation", "of"]

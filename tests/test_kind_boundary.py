@@ -1,0 +1,103 @@
+"""The service core knows a game only through its kind (issue 14).
+
+The modules in ``ROUTED`` reach the rules through :mod:`games.kinds`: they import
+nothing of JUMBULAYA's engine but what every kind shares (a refusal with its
+code, a bad record, word lists), and no kind's own module.  ``NOT_YET_ROUTED``
+lists, exactly, the modules that still import JUMBULAYA's engine directly: the
+rest of issue 14's work.  Routing one through its kind means moving it from
+the second list to the first; the test fails until the lists say so.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: The engine modules every kind shares.
+SHARED = {"games.engine.errors", "games.engine.lexicon"}
+
+ROUTED = [
+    "games/projection.py",
+    "games/services.py",
+    "games/management/commands/replay.py",
+]
+
+#: JUMBULAYA's presentation code, which its kind's presentation wraps, and the
+#: registry of the kinds' presentations: the core imports none of them.
+PRESENTATION = (
+    "games.presenters",
+    "games.preview",
+    "games.reply_reading",
+    "games.kinds.presentation",
+)
+
+NOT_YET_ROUTED = {
+    "games/claims.py",  # JUMBULAYA's claim window: a kind's claims, still JUMBULAYA's
+    "games/confirmations.py",
+    "games/deadlines.py",
+    # games/emails.py imports no engine module, but draws the log and the
+    # situation's words through games.presenters, JUMBULAYA's presentation.
+    "games/forms.py",
+    "games/inbound.py",
+    "games/invitations.py",
+    "games/link_views.py",
+    "games/lobby_views.py",
+    "games/management/commands/demo.py",
+    "games/play_views.py",
+    "games/presenters.py",  # JUMBULAYA's presentation, which its kind wraps
+    "games/preview.py",
+    "games/records.py",  # reads records through the kind; steps through JUMBULAYA's
+    "games/reply_reading.py",  # JUMBULAYA's reply reader, which its kind wraps
+    "games/seat_names.py",
+}
+
+#: Modules below the core that the engine's word lists and records need: not the
+#: game's rules.
+INFRASTRUCTURE = {"games/lexicons.py", "games/management/commands/wordlist.py"}
+
+
+def imported(path: str) -> set[str]:
+    """Every module ``path`` imports (``from games import engine`` counts as
+    ``games.engine``), at any depth of the file."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse((ROOT / path).read_text())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def jumbulaya_imports(path: str) -> set[str]:
+    return {
+        name
+        for name in imported(path)
+        if (name == "games.engine" or name.startswith(("games.engine.", "games.kinds.jumbulaya")))
+        and name.rsplit(".", 1)[0] not in SHARED
+        and name not in SHARED
+    }
+
+
+@pytest.mark.parametrize("path", ROUTED)
+def test_a_routed_core_module_imports_no_kind_of_its_own(path: str) -> None:
+    assert jumbulaya_imports(path) == set()
+    assert not {name for name in imported(path) if name.startswith(PRESENTATION)}
+    assert "games.kinds" in imported(path)
+
+
+def test_the_modules_not_yet_routed_are_exactly_these() -> None:
+    core = [
+        p.relative_to(ROOT).as_posix()
+        for folder in ("games", "accounts", "devmail", "jumbulaya_site")
+        for p in (ROOT / folder).rglob("*.py")
+        if not p.relative_to(ROOT).as_posix().startswith(("games/engine/", "games/kinds/"))
+        and "/migrations/" not in p.as_posix()
+    ]
+    direct = {path for path in core if jumbulaya_imports(path)}
+    assert direct == NOT_YET_ROUTED | INFRASTRUCTURE
+    assert not direct & set(ROUTED)
