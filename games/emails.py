@@ -20,6 +20,7 @@ import email.policy
 import re
 import unicodedata
 import zoneinfo
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.policy import Policy
@@ -500,36 +501,40 @@ KINDS = {
 # --- putting an email together -----------------------------------------------
 
 
-def _recipient_seat(notification: Notification) -> Seat | None:
-    """The recipient's seat, or ``None`` when nothing should be sent to them."""
+def _recipient_seat(notification: Notification) -> tuple[Seat, list[Seat]] | None:
+    """The recipient's seat and the game's seats (with their users, for the
+    names the email shows), or ``None`` when nothing should be sent to them."""
     user = notification.user
     if user is None or not user.email:
         return None
-    if notification.kind in REPLY_KINDS:  # a person wrote to us: they get an answer
-        return Seat.objects.filter(game_id=notification.game_id, user=user).first()
-    if user.email_mode == User.EmailMode.NONE:
-        return None
-    if user.email_mode == User.EmailMode.DIGEST and notification.kind in DIGEST_KINDS:
-        return None  # the daily digest lists it
-    seat = Seat.objects.filter(game_id=notification.game_id, user=user).first()
-    if seat is None or seat.muted:
+    if notification.kind not in REPLY_KINDS:  # a person who wrote to us gets an answer
+        if user.email_mode == User.EmailMode.NONE:
+            return None
+        if user.email_mode == User.EmailMode.DIGEST and notification.kind in DIGEST_KINDS:
+            return None  # the daily digest lists it
+    seats = list(Seat.objects.filter(game_id=notification.game_id).select_related("user"))
+    seat = next((s for s in seats if s.user_id == user.pk), None)
+    if seat is None or notification.kind in REPLY_KINDS:
+        return None if seat is None else (seat, seats)
+    if seat.muted:
         return None
     game = notification.game
     if notification.kind in TURN_KINDS and (
         game.status != Game.Status.PLAYING or game.turn_seat != seat.index
     ):
         return None  # the game moved on before the email went: no longer their turn
-    return seat
+    return seat, seats
 
 
 def render_game_email(
-    notification: Notification, user: User, seat: Seat
+    notification: Notification, user: User, seat: Seat, seats: Sequence[Seat] | None = None
 ) -> tuple[str, str, str, dict[str, str]]:
-    """``(subject, text, html, headers)`` of a seat's game email."""
+    """``(subject, text, html, headers)`` of a seat's game email (``seats``: the
+    game's seats with their users, when the caller has them)."""
     game = notification.game
     kind = kind_of(game)
     shown = presentation.of(kind)
-    names = seat_names.names_now(game)
+    names = seat_names.names_now(game, seats)
     state = seat_names.renamed_state(current_state(game), names)
     board = shown.seat_view(state, seat.index)
     log = game_log(game, names)
@@ -583,9 +588,10 @@ def message_for(notification: Notification) -> EmailMultiAlternatives | None:
     (no game email wanted, the game muted, covered by the digest, or out of date)."""
     if notification.kind == Kind.INVITED:
         return _invitation(notification)
-    seat = _recipient_seat(notification)
-    if seat is None or notification.user is None or notification.kind not in KINDS:
+    found = _recipient_seat(notification)
+    if found is None or notification.user is None or notification.kind not in KINDS:
         return None
+    seat, seats = found
     user = notification.user
-    subject, text, html, headers = render_game_email(notification, user, seat)
+    subject, text, html, headers = render_game_email(notification, user, seat, seats)
     return build_message(subject, text, html, user.email, headers)
