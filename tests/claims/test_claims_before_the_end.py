@@ -31,6 +31,7 @@ from games.emails import message_for
 from games.engine import PRESETS
 from games.models import Event, Game, JumbulayaClaim, Notification
 from games.records import export_json
+from tests.claims.test_claims_window import play, send
 from tests.conftest import BOARD_WORDS, CLAIM_THE_BOARD
 
 ANN, BOB = 0, 1
@@ -48,18 +49,6 @@ def board_words(tmp_path: Path, settings: Any) -> Iterator[str]:
     lexicons.store().install("board", source)
     yield "board"
     lexicons.store.cache_clear()
-
-
-def send(game: Game, seat: int, move: str) -> services.Submitted:
-    seq = Game.objects.values_list("last_seq", flat=True).get(pk=game.pk)
-    return services.submit(game.pk, seat, move, seq, Event.Source.WEB)
-
-
-def play(game: Game, moves: list[str]) -> None:
-    for move in moves:
-        seat = services.current_state(Game.objects.get(pk=game.pk)).turn
-        assert seat is not None
-        send(game, seat, move)
 
 
 @dataclass(frozen=True)
