@@ -1,0 +1,46 @@
+"""Robots: players that decide from a seat view only (spec: seat-view.md).
+
+A robot is given a read :class:`~games.engine.view.SeatView`, the game's word
+list and its own random generator, and answers as the robot protocol does: a
+move in explicit notation on its turn, ``jumbulaya WORD`` to call one (on or
+off turn), or ``wait``.  It never sees another seat's rack or the bag's order:
+the view does not hold them.
+
+:data:`LEVELS` lists the levels from the weakest to the strongest.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..lexicon import Lexicon
+from ..view import SeatView
+from .base import Level
+from .greedy import GREEDY
+
+#: The levels, weakest first; the last is the strongest and the default.
+LEVELS: dict[str, Level] = {level.name: level for level in (GREEDY,)}
+
+STRONGEST: str = list(LEVELS)[-1]
+
+
+class UnknownLevel(LookupError):
+    """A level name that is not in :data:`LEVELS`."""
+
+
+def level(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        known = ", ".join(LEVELS)
+        raise UnknownLevel(f"unknown robot level {name!r} (levels: {known})") from None
+
+
+def answer(
+    view: SeatView, lexicon: Lexicon, name: str = STRONGEST, rng: random.Random | None = None
+) -> str:
+    """What the robot of level ``name`` answers to ``view``."""
+    return level(name).answer(view, lexicon, rng or random.Random())
+
+
+__all__ = ["LEVELS", "STRONGEST", "Level", "UnknownLevel", "answer", "level"]
