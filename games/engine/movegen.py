@@ -139,8 +139,8 @@ def legal_moves(state: GameState, seat: int, lexicon: Lexicon) -> list[WordMove]
                     if not slots[key & slot_mask]:
                         continue  # most probes end here, at an empty slot
                     entry = get(key)
-                    if entry is None:
-                        continue
+                    if not entry:
+                        continue  # None, or the empty word an empty line's probe finds
                     codes = entry.split()
                     if exact_key_of_code(codes[0]) != base_exact + add_exact:
                         continue  # another multiset's key: never seen, checked all the same

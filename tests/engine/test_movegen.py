@@ -141,3 +141,13 @@ def test_rack_limit_is_respected() -> None:
     st = replace(st, rules=replace(st.rules, rack_limit=3))
     assert {m.word for m in legal_moves(st, 0, lex)} == {"FACT", "FACTS"}
     assert keys(legal_moves(st, 0, lex)) == keys(scan_moves(st, 0, lex))
+
+
+def test_an_empty_line_is_probed_without_error() -> None:
+    # an empty line's empty probe finds the empty bucket of the anagram table:
+    # it must be skipped, not read as a word (hand-built and guessed positions
+    # can hold empty lines; a deal never does)
+    lex = lexicon_from_words(["AT", "TA", "CAT"])
+    st = make_state(lines=["C A T"], racks=["A T B D E", "I"])
+    assert keys(legal_moves(st, 0, lex)) == keys(scan_moves(st, 0, lex))
+    assert {m.word for m in legal_moves(st, 0, lex) if m.line == 1} == {"AT", "TA"}
