@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games import digests, outbox, services
+from games.core import services
+from games.mail_out import digests, outbox
 
 
 @shared_task

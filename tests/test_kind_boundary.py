@@ -21,43 +21,41 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = {"games.engine.errors", "games.engine.lexicon"}
 
 ROUTED = [
-    "games/projection.py",
-    "games/services.py",
+    "games/core/projection.py",
+    "games/core/services.py",
     "games/management/commands/replay.py",
 ]
 
 #: JUMBULAYA's presentation code, which its kind's presentation wraps, and the
 #: registry of the kinds' presentations: the core imports none of them.
 PRESENTATION = (
-    "games.presenters",
-    "games.preview",
-    "games.reply_reading",
+    "games.kinds.jumbulaya.presentation",
+    "games.kinds.jumbulaya.presenters",
+    "games.kinds.jumbulaya.preview",
+    "games.kinds.jumbulaya.reply_reading",
     "games.kinds.presentation",
 )
 
 NOT_YET_ROUTED = {
-    "games/claims.py",  # JUMBULAYA's claim window: a kind's claims, still JUMBULAYA's
-    "games/confirmations.py",
-    "games/deadlines.py",
-    # games/emails.py imports no engine module, but draws the log and the
-    # situation's words through games.presenters, JUMBULAYA's presentation.
-    "games/forms.py",
-    "games/inbound.py",
-    "games/invitations.py",
-    "games/link_views.py",
-    "games/lobby_views.py",
+    "games/timing/claims.py",  # JUMBULAYA's claim window: a kind's claims, still JUMBULAYA's
+    "games/web/confirmations.py",
+    "games/timing/deadlines.py",
+    # Draws the log and the situation's words through JUMBULAYA's presenters:
+    "games/mail_out/emails.py",
+    "games/web/forms.py",
+    "games/mail_in/inbound.py",
+    "games/mail_out/invitations.py",
+    "games/web/link_views.py",
+    "games/web/lobby_views.py",
     "games/management/commands/demo.py",
-    "games/play_views.py",
-    "games/presenters.py",  # JUMBULAYA's presentation, which its kind wraps
-    "games/preview.py",
-    "games/records.py",  # reads records through the kind; steps through JUMBULAYA's
-    "games/reply_reading.py",  # JUMBULAYA's reply reader, which its kind wraps
-    "games/seat_names.py",
+    "games/web/play_views.py",
+    "games/core/records.py",  # reads records through the kind; steps through JUMBULAYA's
+    "games/core/seat_names.py",
 }
 
 #: Modules below the core that the engine's word lists and records need: not the
 #: game's rules.
-INFRASTRUCTURE = {"games/lexicons.py", "games/management/commands/wordlist.py"}
+INFRASTRUCTURE = {"games/core/lexicons.py", "games/management/commands/wordlist.py"}
 
 
 def imported(path: str) -> set[str]:
@@ -77,7 +75,10 @@ def jumbulaya_imports(path: str) -> set[str]:
     return {
         name
         for name in imported(path)
-        if (name == "games.engine" or name.startswith(("games.engine.", "games.kinds.jumbulaya")))
+        if (
+            name == "games.engine"
+            or name.startswith(("games.engine.", "games.kinds.jumbulaya"))
+        )
         and name.rsplit(".", 1)[0] not in SHARED
         and name not in SHARED
     }

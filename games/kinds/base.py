@@ -215,7 +215,7 @@ class GameKind(Protocol):
 class KindPresentation(Protocol):
     """How a kind is shown: the pages' and emails' code for it, registered in
     :mod:`games.kinds.presentation`.  It may read the core's read side
-    (:mod:`games.projection`), so the core, and the registry of kinds it
+    (:mod:`games.core.projection`), so the core, and the registry of kinds it
     imports, never import it: the layers run presentation → core → kinds →
     engine, with no way back (``tests/test_import_graph.py``)."""
 

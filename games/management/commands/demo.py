@@ -17,10 +17,10 @@ from django.urls import reverse
 
 from accounts.models import User
 from accounts.tokens import sign_in_url
+from games.core.services import create_game, join_game
 from games.engine import PRESETS
-from games.invitations import mark_invitations_sent
+from games.mail_out.invitations import mark_invitations_sent
 from games.models import Game
-from games.services import create_game, join_game
 
 #: The command that prints fresh links, as typed in the repository on a fresh clone.
 AGAIN = "make demo"
