@@ -22,8 +22,7 @@ NAMES = {
 
 def test_the_tasks_have_their_names() -> None:
     assert {task.name for task in vars(tasks).values() if isinstance(task, Task)} == NAMES
-    app.loader.import_default_modules()
-    assert NAMES <= set(app.tasks)
+    assert set(app.tasks) >= NAMES
 
 
 def test_what_names_a_task_names_one_that_exists() -> None:
