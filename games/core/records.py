@@ -134,7 +134,7 @@ def game_replay(game: Game) -> Replay:
     """The replay of a finished game (409 for one that is not)."""
     check_finished(game, replay=True)
     rows = list(game.events.order_by("seq"))
-    events = renamed_events([engine_event(row) for row in rows], names_now(game))
+    events = renamed_events(kind_of(game), [engine_event(row) for row in rows], names_now(game))
     return Replay(tuple(events), _notation(events), sources=tuple(row.source for row in rows))
 
 

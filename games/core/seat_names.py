@@ -11,11 +11,10 @@ the names of the deal.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
-from games.core.projection import current_state, display_name, load_events
-from games.engine import Event, GameStarted, GameState
+from games.core.projection import current_state, display_name, kind_of, load_events
+from games.kinds.base import GameKind, KindEvent, State
 from games.models import Game, Seat
 
 
@@ -27,31 +26,25 @@ def names_now(game: Game, seats: Sequence[Seat] | None = None) -> dict[int, str]
     return {s.index: display_name(s.user) for s in seats if s.user is not None}
 
 
-def _renamed(players: tuple[str, ...], names: dict[int, str]) -> tuple[str, ...]:
-    return tuple(names.get(i, name) for i, name in enumerate(players))
+def renamed_state(kind: GameKind, state: State, names: dict[int, str]) -> State:
+    """``state`` (of ``kind``) with the players' names of ``names`` (a copy)."""
+    players = kind.players(state)
+    return kind.with_players(state, tuple(names.get(i, name) for i, name in enumerate(players)))
 
 
-def renamed_state(state: GameState, names: dict[int, str]) -> GameState:
-    """``state`` with the players' names of ``names`` (a copy)."""
-    return dataclasses.replace(state, players=_renamed(state.players, names))
-
-
-def renamed_events(events: Sequence[Event], names: dict[int, str]) -> list[Event]:
+def renamed_events(
+    kind: GameKind, events: Sequence[KindEvent], names: dict[int, str]
+) -> list[KindEvent]:
     """The log with the names of ``names`` in its deal, so every state folded
     from it names the players as they are now."""
-    return [
-        dataclasses.replace(e, players=_renamed(e.players, names))
-        if isinstance(e, GameStarted)
-        else e
-        for e in events
-    ]
+    return [kind.rename_deal(e, names) if kind.is_deal(e) else e for e in events]
 
 
-def shown_state(game: Game) -> GameState:
+def shown_state(game: Game) -> State:
     """:func:`games.core.projection.current_state`, naming the players as they are now."""
-    return renamed_state(current_state(game), names_now(game))
+    return renamed_state(kind_of(game), current_state(game), names_now(game))
 
 
-def shown_events(game: Game) -> list[Event]:
+def shown_events(game: Game) -> list[KindEvent]:
     """:func:`games.core.projection.load_events`, naming the players as they are now."""
-    return renamed_events(load_events(game), names_now(game))
+    return renamed_events(kind_of(game), load_events(game), names_now(game))

@@ -46,8 +46,9 @@ from mailparser_reply import EmailReplyParser
 
 from accounts.models import User
 from games.core import services
-from games.engine import Refusal
-from games.kinds.jumbulaya.reply_reading import problem_with, read_reply
+from games.core.projection import kind_of
+from games.engine.errors import Refusal
+from games.kinds import presentation
 from games.mail_in.reply_history import fresh_text
 from games.mail_out import outbox
 from games.mail_out.emails import REPLY_MARKER
@@ -371,14 +372,15 @@ def _act(
     transaction)."""
     text = body_text(message)
     fresh = reply_part(text)
-    reading = read_reply(fresh, subject)
+    shown = presentation.of(kind_of(game))
+    reading = shown.read_reply(fresh, subject)
     row.read = reading.read[:2000]
     row.move = (reading.move or "")[:120]
     seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None:
         return _refuse(row, game, "You do not have a seat in this game.")
     if reading.move is None and text.strip() and not fresh.strip():
-        return _refuse(row, game, problem_with(HISTORY_ONLY))
+        return _refuse(row, game, shown.problem_with(HISTORY_ONLY))
     if reading.move is None:
         return _refuse(row, game, reading.problem or "No move was found in your reply.")
     if reading.unconfirmed_resign:

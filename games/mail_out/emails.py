@@ -541,7 +541,7 @@ def render_game_email(
     kind = kind_of(game)
     shown = presentation.of(kind)
     names = seat_names.names_now(game, seats)
-    state = seat_names.renamed_state(current_state(game), names)
+    state = seat_names.renamed_state(kind, current_state(game), names)
     board = shown.seat_view(state, seat.index)
     log = game_log(game, names)
     situation = Situation(notification, user, seat, game, board, log)

@@ -25,9 +25,8 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from games.core.projection import display_name
+from games.core.projection import display_name, kind_of
 from games.core.tokens import INVITE_DAYS, invite_url
-from games.engine import rules_from_json
 from games.mail_out import mail_preferences
 from games.mail_out.turnlinks import no_invitations_url
 from games.models import Game, Notification
@@ -90,7 +89,7 @@ def game_facts(game: Game, seated: Sequence[str]) -> list[str]:
     """What someone deciding whether to join wants to know, one sentence each:
     who is seated, the rules' preset, the time per move, the claim window, the
     word list, then the rest of the rules."""
-    rules = rules_in_words(rules_from_json(game.rules))
+    rules = rules_in_words(kind_of(game).options_from_json(game.rules))
     weekends = ", not counting Saturdays and Sundays" if game.skip_weekends else ""
     return [
         f"Players already seated: {', '.join(seated)}." if seated else "No one is seated yet.",

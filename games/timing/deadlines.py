@@ -43,7 +43,8 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from games.engine import Event, Resigned, TimedOut
+from games.core.projection import kind_of
+from games.kinds.base import KindEvent
 from games.mail_out import outbox
 from games.models import Event as EventRow
 from games.models import Game, Notification, Seat, Vacation
@@ -260,20 +261,21 @@ def move_deadlines(user_id: int, old_spans: Sequence[Interval], since: datetime)
 # --- after a move ----------------------------------------------------------------
 
 
-def after_move(game: Game, seat: Seat, events: Sequence[Event]) -> None:
+def after_move(game: Game, seat: Seat, events: Sequence[KindEvent]) -> None:
     """Bookkeeping after an accepted move (inside its transaction): count the
     seat's timeouts in a row (any turn it plays itself resets the count), and a
     move by a player on vacation ends the vacation, bringing back in the
     deadlines it extended in their other games (see :mod:`games.timing.vacations`)."""
-    own = [e for e in events if getattr(e, "seat", None) == seat.index]
+    kind = kind_of(game)
+    own = [e for e in events if kind.event_seat(e) == seat.index]
     if not own:
         return
     seats = Seat.objects.filter(pk=seat.pk)
-    if any(isinstance(e, TimedOut) for e in own):
+    if any(kind.is_timeout(e) for e in own):
         seats.update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
         seat.timeouts_in_a_row += 1  # the row is locked with its game: this is the count
         return
-    if all(isinstance(e, Resigned) for e in own):
+    if all(kind.is_resignation(e) for e in own):
         return
     if seat.timeouts_in_a_row:
         seats.update(timeouts_in_a_row=0)

@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.models import User
-from games.engine.notation import verb_of
+from games.core.projection import kind_of
 from games.mail_out.emails import zone_of
 from games.mail_out.turnlinks import BadLink, TurnLink, read_turn_token
 from games.models import Event, Game
@@ -96,7 +96,7 @@ class ThroughLink(Door):
         # A call in an open claim window is sealed and judged on the board as it is
         # when the window closes, so the moves made since the email do not matter.
         game = self.opened.game
-        if verb_of(notation) == "jumbulaya" and game.claims_close_at is not None:
+        if kind_of(game).verb_of(notation) == "jumbulaya" and game.claims_close_at is not None:
             return game.last_seq
         return self.link.seq
 

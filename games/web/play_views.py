@@ -303,7 +303,7 @@ def _context(
         ctx |= {"waiting": seats, "free_seats": sum(1 for s in seats if s.name is None)}
         return ctx
     names = seat_names.names_now(game)
-    state = seat_names.renamed_state(services.current_state(game), names)
+    state = seat_names.renamed_state(services.kind_of(game), services.current_state(game), names)
     board = board_view(state, viewer.seat)
     in_game = viewer.is_player and not board.over and viewer.seat not in board.resigned
     can_move = in_game and (link is None or link.moves)
@@ -428,7 +428,8 @@ def _ask_first(
     if viewer.seat is None or viewer.game.last_seq != expected:
         return None
     state = services.current_state(viewer.game)
-    question = confirmations.question_for(notation, state.racks[viewer.seat])
+    kind = services.kind_of(viewer.game)
+    question = confirmations.question_for(kind, state, viewer.seat, notation)
     if question is None:
         return None
     shown = preview_game_move(viewer.game, viewer.seat, notation)

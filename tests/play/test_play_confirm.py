@@ -12,9 +12,9 @@ import pytest
 from django.test import Client
 
 from games.core.services import current_state
+from games.kinds.jumbulaya.confirmations import question_for
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game
-from games.web.confirmations import question_for
 
 
 def form(game: Game, notation: str, key: str = "a-key-of-sixteen-or-more") -> dict[str, str]:

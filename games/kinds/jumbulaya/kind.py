@@ -110,6 +110,18 @@ class Jumbulaya:
     def is_deal(self, event: engine.Event) -> bool:
         return isinstance(event, engine.GameStarted)
 
+    def is_timeout(self, event: engine.Event) -> bool:
+        return isinstance(event, engine.TimedOut)
+
+    def is_resignation(self, event: engine.Event) -> bool:
+        return isinstance(event, engine.Resigned)
+
+    def rename_deal(self, started: engine.Event, names: Mapping[int, str]) -> engine.Event:
+        if not isinstance(started, engine.GameStarted):
+            return started
+        players = tuple(names.get(i, name) for i, name in enumerate(started.players))
+        return dataclasses.replace(started, players=players)
+
     def state_to_json(self, state: engine.GameState) -> dict[str, Any]:
         return engine.state_to_json(state)
 

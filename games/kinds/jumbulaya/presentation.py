@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from games import engine
 from games.kinds.jumbulaya.presenters import BoardView, board_text, board_view, describe
-from games.kinds.jumbulaya.reply_reading import Reading, read_reply
+from games.kinds.jumbulaya.reply_reading import Reading, problem_with, read_reply
 
+from ..base import Question
+from .confirmations import question_for
 from .kind import JUMBULAYA
 
 
@@ -34,6 +36,12 @@ class JumbulayaPresentation:
         self, before: engine.GameState, event: engine.Event, after: engine.GameState
     ) -> str:
         return describe(before, event, after)
+
+    def problem_with(self, why: str) -> str:
+        return problem_with(why)
+
+    def question_for(self, state: engine.GameState, seat: int, move: str) -> Question | None:
+        return question_for(move, state.racks[seat])
 
 
 #: The one instance :mod:`games.kinds.presentation` holds.

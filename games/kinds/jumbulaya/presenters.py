@@ -39,6 +39,7 @@ from games.engine import (
     start,
 )
 from games.engine.tiles import letters
+from games.kinds.jumbulaya.kind import JUMBULAYA
 from games.models import Game, JumbulayaClaim
 
 Outcome = JumbulayaClaim.Outcome
@@ -327,7 +328,7 @@ def game_log(game: Game, names: dict[int, str] | None = None) -> list[Logged]:
     rows = list(game.events.order_by("seq"))
     if names is None:
         names = seat_names.names_now(game)
-    events = seat_names.renamed_events([engine_event(row) for row in rows], names)
+    events = seat_names.renamed_events(JUMBULAYA, [engine_event(row) for row in rows], names)
     entries = history(events, [row.source for row in rows])
     if not events or not isinstance(events[0], GameStarted):
         return entries
