@@ -179,9 +179,9 @@ def measure(game: Game, mails: list[CorpusMail]) -> dict[str, Any]:
     from django.db import transaction
     from django.test import Client, override_settings
 
+    from games.core.services import current_state, game_lexicon
     from games.engine import legal_moves
     from games.models import InboundMail
-    from games.services import current_state, game_lexicon
 
     esp = importlib.import_module("esp_payloads")  # tests/inbound: how the ESPs post
     state = current_state(game)
@@ -317,8 +317,8 @@ def run() -> dict[str, Any]:
 
 def _two_player_game() -> Game:
     from accounts.models import User
+    from games.core.services import create_game, join_game
     from games.engine import PRESETS
-    from games.services import create_game, join_game
 
     ann, bob = (
         User.objects.create_user(username=n, email=f"{n}@example.com", display_name=n.title())

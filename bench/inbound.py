@@ -5,19 +5,19 @@ runs it) on a fresh PostgreSQL database of its own (:data:`INBOUND_DB`, created,
 migrated and dropped like :mod:`bench.notify`'s), with ``ANYMAIL_WEBHOOK_SECRET``
 and ``ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY`` set, so every post pays for django-anymail's
 credential check, its parsing of the payload into a message, and
-:func:`games.inbound.receive`: the token and sender check, the once-per-Message-ID
-row, reading the move, :func:`games.services.submit` and the answer owed.
+:func:`games.mail_in.inbound.receive`: the token and sender check, the once-per-Message-ID
+row, reading the move, :func:`games.core.services.submit` and the answer owed.
 Answers and your-turn emails are owed in the outbox and nudged to the in-memory
 broker (:data:`BROKER`, nobody consumes it): the figure is the HTTP, the parsing and
 the database, not a broker or the sending.
 
 This process (``python -m bench`` runs this part in a child process: Django is set
 up once per process, on one database) starts :data:`GAMES` two-player games through
-:mod:`games.services`, then writes, for each of :data:`ROUNDS` rounds, the reply of
+:mod:`games.core.services`, then writes, for each of :data:`ROUNDS` rounds, the reply of
 the player to move in every game as a mail client would: the move on the first line
 (a plausible word from :func:`games.engine.legal_moves` in every other game and
 round, else ``pass``), then the game email it answers, rendered by
-:func:`games.emails.render_game_email` and quoted, ``In-Reply-To`` its Message-ID, a
+:func:`games.mail_out.emails.render_game_email` and quoted, ``In-Reply-To`` its Message-ID, a
 fresh Message-ID of its own.  One in :data:`MAILGUN_EVERY` goes as a signed Mailgun
 ``body-mime`` post to ``/anymail/mailgun/inbound_mime/``, the others as Postmark
 inbound JSON (their documented fields) to ``/anymail/postmark/inbound/``.  Each
@@ -34,7 +34,7 @@ change from a duplicate or a bad credential, a dropped row and no answer per for
 and every game's log replaying to its cached state.
 
 Last, one client posts the messages that cost a worker seconds to minutes before
-they were bounded (:mod:`games.inbound_limits`: 40,000 addresses, a 2 MB To:,
+they were bounded (:mod:`games.mail_in.inbound_limits`: 40,000 addresses, a 2 MB To:,
 40,000 parts, 1,000 nested parts, a part header of 100,000 parameters), each
 :data:`HOSTILE_RUNS` times, then :data:`PHOTO_RUNS` replies per ESP with a 10 MB
 photo attached: each past a bound is dropped unread (one row, the repeats
@@ -330,7 +330,7 @@ def _start_games(count: int, prefix: str) -> list[BenchGame]:
     """``count`` started two-player games, each between two players of its own, so
     that no player nears the hourly limit of answered replies."""
     from accounts.models import User
-    from games import services
+    from games.core import services
     from games.engine import PRESETS
 
     rules = PRESETS["official"]
@@ -360,11 +360,12 @@ def replies(games: list[BenchGame], round_no: int, rng: random.Random) -> list[t
     """The reply of the player to move in each game to the game email they last
     got, and its kind: a plausible word in every other game (alternating by
     round), else a pass."""
-    from games import emails, services
+    from games.core import services
     from games.engine import legal_moves
     from games.engine.tiles import MAX_LINE_TILES
+    from games.mail_out import emails
+    from games.mail_out.reply_addresses import reply_address
     from games.models import Game, Notification
-    from games.reply_addresses import reply_address
 
     from .positions import plausible_move
 
@@ -412,9 +413,9 @@ def replies(games: list[BenchGame], round_no: int, rng: random.Random) -> list[t
 def _warmup(games: list[BenchGame], credentials: Credentials) -> list[list[Webhook]]:
     """:data:`WARMUP_POSTS` passes in each game, the players taking turns, through
     both ESPs."""
-    from games.emails import thread_id
+    from games.mail_out.emails import thread_id
+    from games.mail_out.reply_addresses import reply_address
     from games.models import Game
-    from games.reply_addresses import reply_address
 
     batches = []
     for bench_game in games:
@@ -497,7 +498,7 @@ def _mixed(parts: list[str]) -> str:
 
 def _hostile(probe: list[Reply], credentials: Credentials) -> list[Webhook]:
     """The messages that cost a web worker seconds to minutes before their
-    bounds (:mod:`games.inbound_limits`), each from a player to their own valid
+    bounds (:mod:`games.mail_in.inbound_limits`), each from a player to their own valid
     reply address, and the replies with a 10 MB photo attached, which must
     still make their moves."""
     reply = _fresh(probe[0])
@@ -684,7 +685,7 @@ def _figures(posted: list[Posted], wall: float) -> dict[str, Any]:
 def consistency(games: list[BenchGame]) -> list[str]:
     """Problems of the games' logs: an event count other than the last seq, a
     replay other than the cached state."""
-    from games import services
+    from games.core import services
     from games.models import Game
 
     problems = []

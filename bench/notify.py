@@ -8,7 +8,7 @@ process: Django is set up once per process, on one database):
 
 * ``deadline_sweep``: :data:`ACTIVE_GAMES` active games, of which
   :data:`OVERDUE_GAMES` are real games (created and started through
-  :mod:`games.services`) whose deadline has passed; the others are written with
+  :mod:`games.core.services`) whose deadline has passed; the others are written with
   ``bulk_create`` (a game row sharing one real cached state, two seats, its
   start event) with deadlines a day or more away, so they owe neither a
   timeout nor a warning.  The sweep is run until every overdue game is
@@ -16,7 +16,7 @@ process: Django is set up once per process, on one database):
   would every minute); then a sweep with nothing due is timed.
 * ``emails_per_second``: :data:`EMAILS` your-turn emails (the ones the timeouts
   owe) rendered and handed to Django's in-memory mail backend one by one by
-  :func:`games.outbox.send`, claim and bookkeeping included.
+  :func:`games.mail_out.outbox.send`, claim and bookkeeping included.
 
 Moves nudge the in-memory broker (no worker): the figures are the database
 and the rendering, not a broker.
@@ -105,7 +105,7 @@ def _overdue_games(players: list[Any]) -> list[int]:
     """Real two-player games, started through the services, now past their deadline."""
     from django.utils import timezone
 
-    from games import services
+    from games.core import services
     from games.engine import PRESETS
     from games.models import Game
 
@@ -134,8 +134,8 @@ def _bulk_games(players: list[Any], template_id: int, count: int) -> int:
 
     from django.utils import timezone
 
-    from games import deadlines
     from games.models import Event, Game, Seat
+    from games.timing import deadlines
 
     template = Game.objects.get(pk=template_id)
     started = Event.objects.get(game_id=template_id, seq=1)
@@ -214,8 +214,9 @@ def deadline_sweep(overdue: list[int]) -> dict[str, Any]:
     """Sweep until every overdue game is auto-passed, then time idle sweeps."""
     from django.utils import timezone
 
-    from games import deadlines, services
+    from games.core import services
     from games.models import Event, Game
+    from games.timing import deadlines
 
     before = Event.objects.count()
     runs: list[int] = []
@@ -263,7 +264,7 @@ def emails_per_second() -> dict[str, Any]:
     from django.test.utils import override_settings
     from django.utils import timezone
 
-    from games import outbox
+    from games.mail_out import outbox
     from games.models import Notification
 
     ids = list(

@@ -156,7 +156,7 @@ def _session(user: Any) -> str:
 
 def _populate() -> Data:
     from accounts.models import User
-    from games import services
+    from games.core import services
     from games.engine import PRESETS
     from games.models import Game
 
@@ -468,7 +468,7 @@ def dashboard(port: int, data: Data) -> dict[str, Any]:
 def consistency(data: Data) -> dict[str, Any]:
     """Every bench game: as many events as its last seq, the seq the client
     tracked, and a replay equal to the cached state."""
-    from games import services
+    from games.core import services
     from games.models import Event, Game
 
     problems: list[str] = []

@@ -80,7 +80,7 @@ def _refuse_ms(body: bytes) -> tuple[float, str]:
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     from accounts.models import User
-    from games import records
+    from games.core import records
 
     message = ""
 
@@ -97,7 +97,7 @@ def _refuse_ms(body: bytes) -> tuple[float, str]:
 
 
 def run() -> dict[str, Any]:
-    from games import records
+    from games.core import records
 
     limits = (records.MAX_INLINE_WORDS, records.MAX_INLINE_LETTERS)
     with gzip.open(DEFAULT_PATH, "rt") as fh:

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from anymail.inbound import AnymailInboundMessage
 
 from devmail.models import Message
-from games import inbound
+from games.mail_in import inbound
 
 #: The domain of the Message-IDs the mailbox's "mail client" writes.
 CLIENT_DOMAIN = "mailbox.localhost"

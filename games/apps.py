@@ -10,6 +10,6 @@ class GamesConfig(AppConfig):
         from anymail.signals import inbound
 
         from games import checks  # noqa: F401  (registers the system checks)
-        from games.inbound_webhook import on_inbound
+        from games.mail_in.inbound_webhook import on_inbound
 
-        inbound.connect(on_inbound, dispatch_uid="games.inbound")
+        inbound.connect(on_inbound, dispatch_uid="games.mail_in.inbound")

@@ -15,7 +15,7 @@ def inbound_webhooks_can_answer(**kwargs: Any) -> list[CheckMessage]:
     """Each ESP named in ``JUMBULAYA_INBOUND_ESPS`` is one whose webhook is
     bounded here, and its webhook has the settings it needs (without them it
     could only answer 503)."""
-    from games.inbound_webhook import INBOUND_WEBHOOKS
+    from games.mail_in.inbound_webhook import INBOUND_WEBHOOKS
 
     errors: list[CheckMessage] = []
     for esp in settings.JUMBULAYA_INBOUND_ESPS:

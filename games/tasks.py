@@ -1,34 +1,39 @@
 """Celery tasks: thin glue around the outbox, the deadline sweep, the claim
 windows and the digests.  Beat runs the sweeps every minute (settings).  The
-outbox nudges :func:`send_notifications` by its name (``outbox.SEND_TASK``)."""
+outbox nudges :func:`send_notifications` by its name (``outbox.SEND_TASK``).
+
+Each task's name is given, not taken from this module's path: messages already
+in the broker, beat's schedule and the outbox name them, so moving this module
+must not rename them (``tests/worker/test_task_names.py``)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from games import digests, outbox, services
+from games.core import services
+from games.mail_out import digests, outbox
 
 
-@shared_task
+@shared_task(name="games.tasks.send_notifications")
 def send_notifications(ids: list[int]) -> int:
     return outbox.send_in_order(ids)
 
 
-@shared_task
+@shared_task(name="games.tasks.sweep_outbox")
 def sweep_outbox() -> int:
     return outbox.sweep()
 
 
-@shared_task
+@shared_task(name="games.tasks.sweep_deadlines")
 def sweep_deadlines() -> int:
     return services.sweep_deadlines()
 
 
-@shared_task
+@shared_task(name="games.tasks.sweep_claim_windows")
 def sweep_claim_windows() -> int:
     return services.close_claim_windows()
 
 
-@shared_task
+@shared_task(name="games.tasks.send_digests")
 def send_digests() -> int:
     return digests.send_due()

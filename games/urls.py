@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from games import lobby_views, play_views, record_views, views
+from games.web import lobby_views, play_views, record_views, views
 
 app_name = "games"
 
@@ -24,6 +24,6 @@ urlpatterns = [
     path("games/<id:game_id>/replay/", record_views.game_replay, name="game_replay"),
     path("records/upload/", record_views.upload, name="upload"),
     path("records/<id:record_id>/", record_views.uploaded_replay, name="uploaded_replay"),
-    path("", include("games.email_urls")),
-    path("", include("games.vacation_urls")),
+    path("", include("games.web.email_urls")),
+    path("", include("games.web.vacation_urls")),
 ]

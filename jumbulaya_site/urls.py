@@ -3,8 +3,8 @@ from django.templatetags.static import static
 from django.urls import include, path, register_converter, reverse_lazy
 from django.views.generic import RedirectView
 
-from games import inbound_webhook
-from games.converters import RowId
+from games.mail_in import inbound_webhook
+from games.web.converters import RowId
 
 # <id:...> in the apps' URLs (registered before they are included).
 register_converter(RowId, "id")

@@ -46,8 +46,8 @@ def make_user(db: None) -> Callable[[str], User]:
 def started_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
     """``started_game(players=2, rules=...)``: a game between Ann, Bob (, Cy, Di)
     whose seats are all taken, so it has started with a random deal."""
+    from games.core.services import create_game, join_game
     from games.engine import PRESETS
-    from games.services import create_game, join_game
 
     def make(players: int = 2, rules: Rules | None = None, **options: Any) -> Game:
         users = [make_user(n) for n in ("ann", "bob", "cy", "di")[:players]]
@@ -72,10 +72,10 @@ def rigged_game(started_game: Callable[..., Game]) -> Callable[..., Game]:
     game whose deal is the one given; the rest of the 100 tiles are in the bag,
     ``bag_front`` first, then in face order.  The first event and the cached
     state are rewritten before any move is made."""
+    from games.core.services import current_state, event_row
     from games.engine import GameStarted, start, state_to_json
     from games.engine.tiles import full_set
     from games.models import Event, Game
-    from games.services import current_state, event_row
 
     def make(
         lines: Sequence[Sequence[str]],
@@ -129,7 +129,7 @@ CLAIM_THE_BOARD += ["8 [ST]OW", "9 CUT"]
 @pytest.fixture
 def board_words(tmp_path: Path, settings: Any) -> Iterator[str]:
     """The name of an installed word list holding :data:`BOARD_WORDS`."""
-    from games import lexicons
+    from games.core import lexicons
 
     settings.JUMBULAYA_WORDLIST_DIR = tmp_path / "wordlists"
     lexicons.store.cache_clear()
@@ -189,8 +189,8 @@ def canary_game(rigged_game: Callable[..., Game]) -> Callable[[], CanaryGame]:
     1 (drawing J), Cy exchanges Y Y (drawing CH V) and Ann passes.  Draws are
     taken from the front of the bag (the service's generator is replaced for
     the test), so every private tile is known."""
+    from games.core.services import submit
     from games.engine import commands
-    from games.services import submit
 
     class FrontOfTheBag:
         def sample(self, population: range, k: int) -> list[int]:

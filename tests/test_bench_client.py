@@ -14,7 +14,7 @@ import pytest
 
 from accounts.models import User
 from bench.service import BenchGame, Client, _session
-from games import services
+from games.core import services
 from games.engine import PRESETS
 from games.models import Event, Game
 

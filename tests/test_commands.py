@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import lexicons
+from games.core import lexicons
+from games.core.records import MAX_INLINE_LETTERS, MAX_INLINE_WORDS
 from games.engine.tiles import full_set
-from games.records import MAX_INLINE_LETTERS, MAX_INLINE_WORDS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -67,7 +67,7 @@ def test_replay_prints_the_spec_example(tmp_path: Path) -> None:
 
 
 def test_replay_takes_inline_word_lists_larger_than_an_upload_may(tmp_path: Path) -> None:
-    """The limits on a record's own list are the web upload's (games.records): the
+    """The limits on a record's own list are the web upload's (games.core.records): the
     spec sets none, and this command is run by the operator on their own files."""
     many = ("ZZ" + "".join(w) for w in itertools.product("ABCDEFGHIJ", repeat=3))
     words = ["ACT", "CAT", "FACT", "FACTS", *many]

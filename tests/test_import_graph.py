@@ -151,3 +151,31 @@ def test_the_graph_sees_imports_inside_functions_and_type_checking_blocks(tmp_pa
     assert graph["pkg.b"] == {"pkg.c"}
     assert graph["pkg.c"] == {"pkg.a"}
     assert tangles(graph) == [["pkg.a", "pkg.b", "pkg.c"]]
+
+
+#: Which way the folders of ``games/`` depend: each folder on the left imports
+#: nothing from the folders on its right.  The core (the one door and the read
+#: side) and the timing (deadlines, vacations, claim windows) import no page and
+#: no inbound mail; what follows a move reaches the outbox, deadlines and claim
+#: windows from the one door's last step, and none of them imports the door back
+#: (the cycle test above).  Mail going out imports nothing of mail coming in,
+#: and mail coming in no page.  (Pages import every other folder.)
+NEVER_IMPORTS = {
+    "games.core": ("games.web", "games.mail_in"),
+    "games.timing": ("games.web", "games.mail_in"),
+    "games.mail_out": ("games.mail_in",),
+    "games.mail_in": ("games.web",),
+}
+
+
+def test_the_folders_of_games_depend_one_way() -> None:
+    graph = import_graph()
+    wrong = sorted(
+        f"{module} -> {dep}"
+        for folder, below in NEVER_IMPORTS.items()
+        for module, deps in graph.items()
+        if module == folder or module.startswith(folder + ".")
+        for dep in deps
+        if any(dep == b or dep.startswith(b + ".") for b in below)
+    )
+    assert not wrong, "\n".join(wrong)

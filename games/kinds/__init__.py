@@ -15,7 +15,7 @@ import json
 from games.engine.errors import BadRecord
 
 from .base import GameKind, Progress, Replayed, Resolver
-from .jumbulaya import JUMBULAYA
+from .jumbulaya.kind import JUMBULAYA
 
 #: The kind of a game that says none (every game before there were kinds).
 DEFAULT = JUMBULAYA.name

@@ -160,6 +160,20 @@ class GameKind(Protocol):
 
     def is_deal(self, event: KindEvent) -> bool: ...
 
+    def is_timeout(self, event: KindEvent) -> bool:
+        """Whether ``event`` is a seat's missed deadline (an auto-pass), which
+        the deadlines count in a row."""
+        ...
+
+    def is_resignation(self, event: KindEvent) -> bool:
+        """Whether ``event`` is a seat leaving the game of its own will."""
+        ...
+
+    def rename_deal(self, started: KindEvent, names: Mapping[int, str]) -> KindEvent:
+        """The deal ``started`` with the seats of ``names`` named so (a copy), so
+        every state folded from it names the players as they are now."""
+        ...
+
     def state_to_json(self, state: State) -> dict[str, Any]: ...
 
     def state_from_json(self, data: dict[str, Any]) -> State: ...
@@ -215,7 +229,7 @@ class GameKind(Protocol):
 class KindPresentation(Protocol):
     """How a kind is shown: the pages' and emails' code for it, registered in
     :mod:`games.kinds.presentation`.  It may read the core's read side
-    (:mod:`games.projection`), so the core, and the registry of kinds it
+    (:mod:`games.core.projection`), so the core, and the registry of kinds it
     imports, never import it: the layers run presentation → core → kinds →
     engine, with no way back (``tests/test_import_graph.py``)."""
 
@@ -238,3 +252,23 @@ class KindPresentation(Protocol):
     def describe(self, before: State, event: KindEvent, after: State) -> str:
         """One event in words for the log, from what every viewer may know."""
         ...
+
+    def problem_with(self, why: str) -> str:
+        """A reply's refusal: ``why``, then the move forms a reply may use."""
+        ...
+
+    def question_for(self, state: State, seat: int, move: str) -> Question | None:
+        """What a page asks before sending ``move`` by ``seat`` (a move that gives
+        a turn or the game away for nothing), or ``None`` to send it at once."""
+        ...
+
+
+@dataclass(frozen=True)
+class Question:
+    """What a page asks before a move that gives something away."""
+
+    notation: str  # the move, sent again when the player says yes
+    question: str  # "Pass your turn?"
+    yes: str  # the button that sends it
+    no: str  # the way back
+    danger: bool = False  # the move cannot be taken back at all (resigning)

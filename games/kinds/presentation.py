@@ -8,13 +8,13 @@ emails, never for the core.
 
 The registry of kinds (:mod:`games.kinds`) holds their engines and is imported
 by the core; this one holds the code that draws them, which may read the core's
-read side (:mod:`games.projection`), so the core never imports it.
+read side (:mod:`games.core.projection`), so the core never imports it.
 """
 
 from __future__ import annotations
 
 from .base import GameKind, KindPresentation
-from .jumbulaya_presentation import JUMBULAYA_PRESENTATION
+from .jumbulaya.presentation import JUMBULAYA_PRESENTATION
 
 _PRESENTATIONS: dict[str, KindPresentation] = {
     shown.name: shown for shown in (JUMBULAYA_PRESENTATION,)

@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game
-from games.turnlinks import turn_token
 
 pytestmark = pytest.mark.django_db
 

@@ -26,11 +26,11 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from games import lexicons, services
-from games.emails import message_for
+from games.core import lexicons, services
+from games.core.records import export_json
 from games.engine import PRESETS
+from games.mail_out.emails import message_for
 from games.models import Event, Game, JumbulayaClaim, Notification
-from games.records import export_json
 from tests.claims.test_claims_window import play, send
 from tests.conftest import BOARD_WORDS, CLAIM_THE_BOARD
 

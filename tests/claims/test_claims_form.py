@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games.forms import CreateGameForm
 from games.models import Game
+from games.web.forms import CreateGameForm
 
 CREATE = reverse("games:create")
 

@@ -19,10 +19,11 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
-from games import claims, services
+from games.core import services
 from games.engine import PRESETS, Refusal, state_to_json
+from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game, JumbulayaClaim, Notification
-from games.turnlinks import turn_token
+from games.timing import claims
 from tests.conftest import CLAIM_THE_BOARD
 
 ANN, BOB = 0, 1

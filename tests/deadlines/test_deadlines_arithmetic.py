@@ -10,9 +10,9 @@ from zoneinfo import ZoneInfo
 import pytest
 import time_machine
 
-from games import deadlines
-from games.deadlines import Calendar, counted, walk
 from games.models import Game, Seat, Vacation
+from games.timing import deadlines
+from games.timing.deadlines import Calendar, counted, walk
 
 PARIS = ZoneInfo("Europe/Paris")
 NEW_YORK = ZoneInfo("America/New_York")

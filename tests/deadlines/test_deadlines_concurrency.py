@@ -10,9 +10,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games import services
+from games.core import services
+from games.core.services import ServiceError, submit
 from games.models import Event, Game
-from games.services import ServiceError, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

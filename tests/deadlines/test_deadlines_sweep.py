@@ -11,11 +11,12 @@ import time_machine
 from time_machine import Traveller
 
 from accounts.models import User
-from games import deadlines, services, vacations
-from games.emails import message_for
+from games.core import services
+from games.core.services import StaleMove, create_game, current_state, join_game, submit
 from games.engine import PRESETS
+from games.mail_out.emails import message_for
 from games.models import Event, Game, Notification, Seat
-from games.services import StaleMove, create_game, current_state, join_game, submit
+from games.timing import deadlines, vacations
 
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)  # a Monday
 H = timedelta(hours=1)

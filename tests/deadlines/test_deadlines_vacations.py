@@ -12,10 +12,10 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import vacations
+from games.core.services import create_game, join_game, submit
 from games.engine import PRESETS
 from games.models import Game, Seat, Vacation
-from games.services import create_game, join_game, submit
+from games.timing import vacations
 
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)  # a Monday
 H = timedelta(hours=1)

@@ -13,7 +13,7 @@ from django.test import Client
 
 from devmail.models import Message
 from devmail.replies import quoted
-from games import outbox
+from games.mail_out import outbox
 from games.models import Game, Seat
 
 pytestmark = pytest.mark.django_db

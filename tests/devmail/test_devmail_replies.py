@@ -15,10 +15,11 @@ from accounts.models import User
 from accounts.services import send_sign_in_link
 from devmail.models import Message
 from devmail.replies import quoted
-from games import outbox, services
+from games.core import services
 from games.engine import legal_moves
+from games.mail_out import outbox
+from games.mail_out.reply_addresses import reply_address
 from games.models import Event, Game, InboundMail, Seat
-from games.reply_addresses import reply_address
 
 pytestmark = pytest.mark.django_db
 

@@ -14,10 +14,10 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 from devmail.models import Message
-from games import outbox
+from games.core.services import create_game
 from games.engine import PRESETS
+from games.mail_out import outbox
 from games.models import Game, Seat
-from games.services import create_game
 from tests.e2e.conftest import PageWatch
 from tests.e2e.test_browser_keyboard import clean, tab_to
 

@@ -14,11 +14,11 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from accounts.models import User
-from games import lexicons, services
+from games.core import lexicons, services
+from games.core.services import event_row
 from games.engine import PRESETS, GameStarted, start, state_to_json
 from games.engine.tiles import full_set
 from games.models import Event, Game, Seat
-from games.services import event_row
 from tests.conftest import BOARD_LINES, BOARD_RACKS
 from tests.e2e.conftest import PolicyWatch, axe_violations
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from games.core.services import submit
+from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game
-from games.services import submit
-from games.turnlinks import turn_token
 from tests.e2e.conftest import PageWatch, axe_violations
 from tests.e2e.test_browser_game import sign_in
 

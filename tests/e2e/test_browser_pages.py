@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from games import outbox
+from games.core.services import submit
+from games.mail_out import outbox
 from games.models import Event, Game
-from games.services import submit
 from tests.e2e.conftest import PolicyWatch
 from tests.e2e.test_browser_game import sign_in
 

@@ -14,12 +14,12 @@ import pytest
 
 from accounts.models import User
 from accounts.tokens import sign_in_url
-from games import outbox
+from games.core.services import create_game, submit
+from games.core.tokens import invite_token
 from games.engine import PRESETS
+from games.mail_out import outbox
+from games.mail_out.turnlinks import turn_token, unsubscribe_token
 from games.models import Event, Game
-from games.services import create_game, submit
-from games.tokens import invite_token
-from games.turnlinks import turn_token, unsubscribe_token
 from tests.e2e.conftest import PageWatch, axe_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -65,7 +65,7 @@ def test_every_kind_of_page_is_clean(
         submit(playing.pk, 1, "pass", 1, Event.Source.WEB)
         playing.refresh_from_db()
     over = create_game(ann, seat_count=2, rules=PRESETS["official"], invite_emails=[bob.email])
-    from games.services import join_game
+    from games.core.services import join_game
 
     join_game(over.pk, bob)
     finish(over)

@@ -15,8 +15,9 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import User
-from games import outbox, services
+from games.core import services
 from games.engine import legal_moves
+from games.mail_out import outbox
 from games.models import Event, Game, Seat
 from tests.e2e.conftest import PageWatch
 from tests.e2e.test_browser_first_hour import mailbox_on

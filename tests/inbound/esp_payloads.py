@@ -21,9 +21,9 @@ from django.core.mail import EmailMultiAlternatives
 from django.test import Client
 
 from accounts.models import User
-from games.emails import message_for
+from games.mail_out.emails import message_for
+from games.mail_out.reply_addresses import reply_address
 from games.models import Game, Notification
-from games.reply_addresses import reply_address
 
 Kind = Notification.Kind
 

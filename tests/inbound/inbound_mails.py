@@ -13,12 +13,12 @@ from anymail.inbound import AnymailInboundMessage
 from django.core.mail import EmailMultiAlternatives
 
 from accounts.models import User
-from games import services
-from games.emails import REPLY_MARKER, message_for
+from games.core import services
 from games.engine import legal_moves
-from games.inbound import Outcome
+from games.mail_in.inbound import Outcome
+from games.mail_out.emails import REPLY_MARKER, message_for
+from games.mail_out.reply_addresses import reply_address
 from games.models import Game, InboundMail, Notification
-from games.reply_addresses import reply_address
 
 
 def seat_user(game: Game, index: int) -> User:

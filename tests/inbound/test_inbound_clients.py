@@ -31,10 +31,11 @@ from inbound_mails import (
 )
 
 from accounts.models import User
-from games import inbound, services
-from games.emails import REPLY_MARKER, message_for
+from games.core import services
+from games.kinds.jumbulaya.reply_reading import read_reply
+from games.mail_in import inbound
+from games.mail_out.emails import REPLY_MARKER, message_for
 from games.models import Event, Game, InboundMail, Notification
-from games.reply_reading import read_reply
 
 pytestmark = pytest.mark.django_db
 Kind = Notification.Kind

@@ -16,10 +16,10 @@ import pytest
 from inbound_mails import answers, inbound_row, legal_word, mover, parsed, reply_mime
 
 from bench import corpus
-from games import inbound
-from games.emails import message_for
+from games.mail_in import inbound
+from games.mail_in.reply_history import fresh_text
+from games.mail_out.emails import message_for
 from games.models import Event, Game, InboundMail
-from games.reply_history import fresh_text
 
 pytestmark = pytest.mark.django_db
 

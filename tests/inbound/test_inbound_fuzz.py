@@ -1,4 +1,4 @@
-"""Random mail at the one door: whatever arrives, :func:`games.inbound.receive`
+"""Random mail at the one door: whatever arrives, :func:`games.mail_in.inbound.receive`
 answers calmly, and a game changes only by a move its own player sent.
 
 Hypothesis draws a *spec* (who sends, whose token, where it is, which headers,
@@ -38,11 +38,12 @@ from hypothesis import strategies as st
 from inbound_mails import CRLF, entity, inbound_row, legal_word, multipart, raw_parsed, sent_email
 
 from accounts.models import User
-from games import inbound, services
-from games.emails import REPLY_MARKER
+from games.core import services
 from games.engine import PRESETS
+from games.mail_in import inbound
+from games.mail_out.emails import REPLY_MARKER
+from games.mail_out.reply_addresses import reply_address, reply_token
 from games.models import Event, Game, InboundMail, JumbulayaClaim, Notification
-from games.reply_addresses import reply_address, reply_token
 
 pytestmark = pytest.mark.django_db
 Kind = Notification.Kind

@@ -36,8 +36,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from inbound_mails import mover
 
-from games import inbound_limits
-from games.inbound_limits import TooMuch, bounded_mime
+from games.mail_in import inbound_limits
+from games.mail_in.inbound_limits import TooMuch, bounded_mime
 from games.models import Event, Game, InboundMail
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("esp_webhooks")]
@@ -204,7 +204,7 @@ def test_a_message_failing_deep_in_handling_is_a_400_not_a_500(
 ) -> None:
     """Should a message within the bounds still be too deep for a walk, that is
     unreadable, not a failure worth the ESP's retries."""
-    from games import inbound
+    from games.mail_in import inbound
 
     def too_deep(*args: Any, **kwargs: Any) -> None:
         raise RecursionError("maximum recursion depth exceeded")

@@ -11,11 +11,13 @@ from django.test import override_settings
 from inbound_mails import answers, mover, parsed, reply_mime, seat_user, waiting
 
 from accounts.models import User
-from games import inbound, outbox, services
-from games.emails import message_for
+from games.core import services
 from games.engine import legal_moves
+from games.kinds.jumbulaya.reply_reading import read_reply
+from games.mail_in import inbound
+from games.mail_out import outbox
+from games.mail_out.emails import message_for
 from games.models import Event, Game, InboundMail, Notification
-from games.reply_reading import read_reply
 from tests.conftest import BOARD_LINES, BOARD_RACKS, CLAIM_THE_BOARD
 
 pytestmark = pytest.mark.django_db
@@ -233,7 +235,7 @@ def test_another_players_token_does_not_let_them_move(two_player: Game) -> None:
     """Bob sends from his own address to Ann's reply address: dropped."""
     game = two_player
     ann, bob = mover(game), waiting(game)
-    from games.reply_addresses import reply_address
+    from games.mail_out.reply_addresses import reply_address
 
     mime = reply_mime(game, bob, "pass", to=reply_address(ann.pk, game.pk))
     assert inbound.receive(parsed(mime), via="test").status == "dropped"
@@ -359,7 +361,7 @@ def test_game_emails_carry_the_reply_address(two_player: Game) -> None:
         note = outbox.owe(game, Kind.YOUR_TURN, users=[ann.pk], seq=game.last_seq)[0]
     message = message_for(Notification.objects.select_related("game", "user").get(pk=note.pk))
     assert message is not None
-    from games.reply_addresses import verify
+    from games.mail_out.reply_addresses import verify
 
     assert verify(message.extra_headers["Reply-To"]) is not None
     assert f"#{game.last_seq}" in message.body  # the hint names this position

@@ -27,10 +27,10 @@ from esp_payloads import (
 from inbound_mails import mover, waiting
 
 from accounts.models import User
-from games import services
+from games.core import services
 from games.engine import legal_moves
+from games.mail_out.reply_addresses import reply_token
 from games.models import Event, Game, InboundMail, Notification
-from games.reply_addresses import reply_token
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("esp_webhooks")]
 Kind = Notification.Kind
@@ -286,7 +286,7 @@ def test_a_payload_that_cannot_be_read_is_a_400_that_says_so(
 def test_a_failure_after_reading_is_a_500_so_the_esp_retries(
     two_player: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from games import inbound
+    from games.mail_in import inbound
 
     def broken(*args: Any, **kwargs: Any) -> None:
         raise TypeError("a bug")

@@ -7,7 +7,13 @@ from typing import Any
 import pytest
 from django.test import override_settings
 
-from games.reply_addresses import ReplyToken, find_token, reply_address, reply_token, verify
+from games.mail_out.reply_addresses import (
+    ReplyToken,
+    find_token,
+    reply_address,
+    reply_token,
+    verify,
+)
 
 
 @override_settings(JUMBULAYA_INBOUND_DOMAIN="in.example.com", JUMBULAYA_INBOUND_LOCAL="play")

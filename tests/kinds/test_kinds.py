@@ -12,7 +12,7 @@ import pytest
 import games.kinds
 from games import engine, kinds
 from games.engine import BadRecord, Lexicon, Refusal, lexicon_from_words
-from games.kinds.jumbulaya import JUMBULAYA
+from games.kinds.jumbulaya.kind import JUMBULAYA
 
 LEX = lexicon_from_words(["ACT", "CAT", "FACT", "FACTS", "AT", "TA", "THE", "HE", "HER"])
 
@@ -101,8 +101,8 @@ def test_jumbulaya_needs_its_word_list() -> None:
 
 def test_the_presentation_hooks_are_the_existing_code() -> None:
     from games.kinds import presentation
-    from games.presenters import board_text, board_view, describe
-    from games.reply_reading import read_reply
+    from games.kinds.jumbulaya.presenters import board_text, board_view, describe
+    from games.kinds.jumbulaya.reply_reading import read_reply
 
     kind = kinds.get("jumbulaya")
     shown = presentation.of(kind)

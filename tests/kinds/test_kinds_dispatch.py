@@ -16,10 +16,10 @@ from django.core.management import call_command
 
 from accounts.models import User
 from games import engine, kinds
+from games.core.services import ServiceError, create_game, submit
 from games.engine import PRESETS, Lexicon
-from games.kinds.jumbulaya import Jumbulaya
+from games.kinds.jumbulaya.kind import Jumbulaya
 from games.models import Event, Game
-from games.services import ServiceError, create_game, submit
 
 
 class Watched(Jumbulaya):

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from django.test import Client
 from django.urls import reverse
 
-from games.emails import message_for
+from games.mail_out.emails import message_for
 from games.models import Game, Notification
 
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from accounts.models import User
-from games import digests
+from games.mail_out import digests
 from games.models import Game, Seat
 
 
@@ -86,7 +86,7 @@ def test_a_failed_digest_is_tried_again(
         raise OSError("mail server down")
 
     with monkeypatch.context() as m:
-        m.setattr("games.emails.GameEmail.send", fail)
+        m.setattr("games.mail_out.emails.GameEmail.send", fail)
         assert digests.send_due(at(5, 7, 0)) == 0
     user.refresh_from_db()
     assert user.digest_sent_at is None

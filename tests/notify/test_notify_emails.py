@@ -11,11 +11,12 @@ import pytest
 from django.core.mail import EmailMultiAlternatives
 
 from accounts.models import User
-from games import outbox, services
-from games.emails import REPLY_MARKER, message_for, thread_id
+from games.core import services
 from games.engine import state_from_json
+from games.mail_out import outbox
+from games.mail_out.emails import REPLY_MARKER, message_for, thread_id
+from games.mail_out.reply_addresses import ReplyToken, verify
 from games.models import Event, Game, Notification, Seat
-from games.reply_addresses import ReplyToken, verify
 
 Kind = Notification.Kind
 MESSAGE_ID = re.compile(
@@ -229,7 +230,7 @@ def test_invitations_go_through_the_outbox(
     make_user: Callable[[str], User], mailoutbox: list[Any]
 ) -> None:
     from games.engine import PRESETS
-    from games.forms import rules_in_words
+    from games.web.forms import rules_in_words
 
     ann = make_user("ann")
     game = services.create_game(

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from test_notify_emails import GAME_KINDS, html_of, prepare, render
 
-from games import services
+from games.core import services
 from games.models import Event, Game
 
 #: Widths written in the HTML (``max-width:600px``, ``width:2em``...).

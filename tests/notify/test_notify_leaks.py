@@ -9,11 +9,11 @@ from datetime import timedelta
 from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
 
-from games import services
-from games.emails import message_for
+from games.core import services
+from games.core.services import current_state, game_lexicon
 from games.engine import legal_moves
+from games.mail_out.emails import message_for
 from games.models import Game, InboundMail, Notification, Seat
-from games.services import current_state, game_lexicon
 from tests.conftest import CanaryGame
 from tests.markup import faces_in_text, visible_faces
 

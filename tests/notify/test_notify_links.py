@@ -10,12 +10,12 @@ from django.http import Http404
 from django.test import Client
 
 from accounts.models import User
-from games.access import viewer_or_404
-from games.emails import message_for
+from games.core.services import ServiceError, create_game, current_state, game_lexicon
 from games.engine import PRESETS, legal_moves
+from games.mail_out.emails import message_for
+from games.mail_out.turnlinks import turn_token, unsubscribe_token
 from games.models import Event, Game, NoInvitations, Notification, Seat
-from games.services import ServiceError, create_game, current_state, game_lexicon
-from games.turnlinks import turn_token, unsubscribe_token
+from games.web.access import viewer_or_404
 
 
 def turn_user(game: Game) -> User:
@@ -120,8 +120,8 @@ def test_a_link_opens_only_its_own_game(
 ) -> None:
     game = started_game()
     user = turn_user(game)
+    from games.core.services import create_game
     from games.engine import PRESETS
-    from games.services import create_game
 
     other = create_game(user, seat_count=2, rules=PRESETS["official"], is_open=True)
     client.get(link(game, user))

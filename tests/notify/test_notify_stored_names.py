@@ -15,9 +15,10 @@ from django.urls import reverse
 
 from accounts import tokens
 from accounts.models import User
-from games import outbox, services
-from games.emails import message_for, one_line
+from games.core import services
 from games.engine import PRESETS, state_to_json
+from games.mail_out import outbox
+from games.mail_out.emails import message_for, one_line
 from games.models import Event, Game, Notification
 
 Kind = Notification.Kind

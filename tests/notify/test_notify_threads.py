@@ -18,11 +18,13 @@ from anymail.inbound import AnymailInboundMessage
 from django.conf import settings
 
 from accounts.models import User
-from games import inbound, outbox, services
-from games.emails import thread_id
+from games.core import services
+from games.kinds.jumbulaya.reply_reading import read_reply
+from games.mail_in import inbound
+from games.mail_out import outbox
+from games.mail_out.emails import thread_id
+from games.mail_out.reply_addresses import ReplyToken, find_token
 from games.models import Event, Game, Notification
-from games.reply_addresses import ReplyToken, find_token
-from games.reply_reading import read_reply
 from tests.conftest import CLAIM_THE_BOARD
 
 ANN, BOB = 0, 1

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from games import outbox
+from games.mail_out import outbox
 from games.models import Game, Notification
 
 

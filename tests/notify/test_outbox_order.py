@@ -12,8 +12,8 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from games import outbox
-from games.emails import GameEmail
+from games.mail_out import outbox
+from games.mail_out.emails import GameEmail
 from games.models import Game, Notification
 from games.tasks import send_notifications
 

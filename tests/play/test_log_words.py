@@ -19,10 +19,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from games import outbox, services
+from games.core import services
 from games.engine import line_points
+from games.kinds.jumbulaya.presenters import game_log
+from games.mail_out import outbox
 from games.models import Event, Game
-from games.presenters import game_log
 from tests.conftest import CLAIM_THE_BOARD
 
 ANN, BOB = 0, 1

@@ -11,10 +11,10 @@ from collections.abc import Callable
 import pytest
 from django.test import Client
 
-from games.confirmations import question_for
+from games.core.services import current_state
+from games.kinds.jumbulaya.confirmations import question_for
+from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game
-from games.services import current_state
-from games.turnlinks import turn_token
 
 
 def form(game: Game, notation: str, key: str = "a-key-of-sixteen-or-more") -> dict[str, str]:

@@ -10,10 +10,10 @@ from typing import Any
 from django.test import Client
 
 from accounts.models import User
+from games.core.services import current_state, game_lexicon, submit
 from games.engine import legal_moves
+from games.mail_out.turnlinks import turn_url
 from games.models import Game
-from games.services import current_state, game_lexicon, submit
-from games.turnlinks import turn_url
 from tests.conftest import CanaryGame
 from tests.markup import visible_faces
 

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from django.test import Client
 
 from accounts.models import User
+from games.core.services import current_state, game_lexicon, submit
 from games.engine import legal_moves
+from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game
-from games.services import current_state, game_lexicon, submit
-from games.turnlinks import turn_token
 
 KEY = "a-key-of-sixteen-or-more"
 

@@ -11,9 +11,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
+from games.core.services import current_state, game_lexicon
 from games.engine import legal_moves
 from games.models import Event, Game
-from games.services import current_state, game_lexicon
 
 BATCH_LINES = [
     ["B", "A", "T"],

@@ -10,9 +10,9 @@ from typing import Any
 from django.test import Client
 
 from accounts.models import User
+from games.core.services import create_game, current_state, submit
 from games.engine import PRESETS
 from games.models import Game
-from games.services import create_game, current_state, submit
 
 
 def url(game: Game) -> str:

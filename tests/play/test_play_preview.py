@@ -9,11 +9,11 @@ from typing import Any
 
 from django.test import Client
 
+from games.core.services import current_state, game_lexicon
 from games.engine import PRESETS, GameState, Line, legal_moves, lexicon_from_words
 from games.engine.tiles import full_set
+from games.kinds.jumbulaya.preview import preview_move
 from games.models import Event, Game
-from games.preview import preview_move
-from games.services import current_state, game_lexicon
 
 BATCH_LINES = [
     ["B", "A", "T"],

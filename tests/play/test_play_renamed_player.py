@@ -14,9 +14,9 @@ from django.urls import reverse
 
 from accounts.models import User
 from accounts.services import update_profile
-from games import services
-from games.emails import message_for
+from games.core import services
 from games.engine import Refusal
+from games.mail_out.emails import message_for
 from games.models import Event, Game, Notification
 
 OLD = re.compile(r"\bAnn\b")

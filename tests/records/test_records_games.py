@@ -13,11 +13,11 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import lexicons
+from games.core import lexicons
+from games.core.records import NOT_OVER_DOWNLOAD, NOT_OVER_REPLAY, NOT_STARTED
+from games.core.services import create_game, current_state, game_lexicon, submit
 from games.engine import PRESETS, legal_moves, replay_json
 from games.models import Event, Game
-from games.records import NOT_OVER_DOWNLOAD, NOT_OVER_REPLAY, NOT_STARTED
-from games.services import create_game, current_state, game_lexicon, submit
 
 
 def text(response: Any) -> str:

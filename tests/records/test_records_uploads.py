@@ -16,14 +16,14 @@ from django.urls import reverse
 
 import games.engine.record as record_module
 from accounts.models import User
-from games.engine import PRESETS, WordListText, deal, lexicon_from_words, write_record
-from games.models import RecordUpload
-from games.records import (
+from games.core.records import (
     MAX_INLINE_LETTERS,
     MAX_INLINE_WORDS,
     MAX_UPLOAD_BYTES,
     MAX_UPLOAD_REQUEST_BYTES,
 )
+from games.engine import PRESETS, WordListText, deal, lexicon_from_words, write_record
+from games.models import RecordUpload
 
 WORDS = ["ACT", "CAT", "FACT", "FACTS"]
 
@@ -90,7 +90,7 @@ def test_a_valid_record_is_stored_and_replayed(client: Client, ann: User) -> Non
 def test_a_downloaded_game_can_be_uploaded_again(
     client: Client, ann: User, make_user: Callable[[str], User]
 ) -> None:
-    from games.services import create_game, join_game, submit
+    from games.core.services import create_game, join_game, submit
 
     bob = make_user("bob")
     game = create_game(ann, seat_count=2, rules=PRESETS["official"], invite_emails=[bob.email])

@@ -14,9 +14,9 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from games.core.services import OverLimit, create_game
 from games.engine import PRESETS
 from games.models import Game, Notification
-from games.services import OverLimit, create_game
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
 HOUR = timedelta(hours=1)

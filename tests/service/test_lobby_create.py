@@ -11,10 +11,10 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import outbox
 from games.engine import PRESETS, rules_from_json
-from games.forms import CreateGameForm, rules_in_words
+from games.mail_out import outbox
 from games.models import Game, Notification
+from games.web.forms import CreateGameForm, rules_in_words
 
 CREATE = reverse("games:create")
 
@@ -228,7 +228,7 @@ def test_a_failed_email_leaves_the_notification_unsent(
         response = ann_client.post(CREATE, form_data())
     assert response.status_code == 302  # the game is made all the same
     with monkeypatch.context() as m:
-        m.setattr("games.emails.GameEmail.send", fail)
+        m.setattr("games.mail_out.emails.GameEmail.send", fail)
         assert outbox.sweep() == 0
     note = Notification.objects.get(kind=Notification.Kind.INVITED)
     assert note.sent_at is None and note.claimed_at is None  # a later sweep tries again

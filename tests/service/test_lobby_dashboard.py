@@ -21,10 +21,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
+from games.core.services import create_game, current_state, join_game, submit
 from games.engine import PRESETS, GameState, state_to_json
 from games.engine.state import JumbulayaMade
 from games.models import Game
-from games.services import create_game, current_state, join_game, submit
 
 DASHBOARD = reverse("games:dashboard")
 

@@ -12,12 +12,12 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import outbox
+from games.core.services import create_game, join_game
+from games.core.tokens import invite_token
 from games.engine import PRESETS
-from games.invitations import game_facts
+from games.mail_out import outbox
+from games.mail_out.invitations import game_facts
 from games.models import Game
-from games.services import create_game, join_game
-from games.tokens import invite_token
 
 
 @pytest.fixture

@@ -10,10 +10,10 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from games.core.services import create_game
+from games.core.tokens import INVITE_SALT, invite_token
 from games.engine import PRESETS
 from games.models import Game
-from games.services import create_game
-from games.tokens import INVITE_SALT, invite_token
 
 
 def invite_path(game: Game, email: str) -> str:
@@ -115,7 +115,7 @@ def test_an_expired_invitation(
         kwargs["max_age"] = -1
         return real_loads(value, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("games.tokens.signing.loads", loads)
+    monkeypatch.setattr("games.core.tokens.signing.loads", loads)
     client.force_login(make_user("bob"))
     response = client.get(reverse("games:accept_invite", args=[token]))
     assert response.status_code == 410

@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from games.core.services import CannotJoin, create_game, join_game
 from games.engine import PRESETS
 from games.models import Game
-from games.services import CannotJoin, create_game, join_game
 
 
 def player(name: str, display_name: str) -> User:

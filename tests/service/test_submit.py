@@ -12,9 +12,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from games.engine import PRESETS, Refusal, commands, legal_moves
-from games.models import Event, Game, Notification
-from games.services import (
+from games.core.services import (
     DuplicateMove,
     NotAPlayer,
     ServiceError,
@@ -25,6 +23,8 @@ from games.services import (
     replay_game,
     submit,
 )
+from games.engine import PRESETS, Refusal, commands, legal_moves
+from games.models import Event, Game, Notification
 
 
 def a_legal_move(game: Game) -> str:

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
+from games.core.services import ServiceError, submit
 from games.models import Event, Game
-from games.services import ServiceError, submit
 
 
 def test_only_the_deadline_may_time_a_player_out(started_game: Callable[..., Game]) -> None:

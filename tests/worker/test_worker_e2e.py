@@ -14,7 +14,7 @@ from django.core import mail
 from django.test import Client
 
 from accounts.models import User
-from games import services
+from games.core import services
 from games.engine import legal_moves
 from games.models import Event, Game, Notification
 

@@ -17,9 +17,10 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts.models import User
-from games import outbox, services
-from games.emails import GameEmail
+from games.core import services
 from games.engine import PRESETS, legal_moves
+from games.mail_out import outbox
+from games.mail_out.emails import GameEmail
 from games.models import Event, Game, Notification
 from games.tasks import sweep_outbox
 

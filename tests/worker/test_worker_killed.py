@@ -19,7 +19,8 @@ from django.conf import settings
 from django.core import mail
 from django.utils import timezone
 
-from games import outbox, services
+from games.core import services
+from games.mail_out import outbox
 from games.models import Event, Game, Notification
 
 REPO = Path(__file__).resolve().parents[2]

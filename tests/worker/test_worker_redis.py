@@ -13,7 +13,7 @@ import pytest
 import redis
 from django.core import mail
 
-from games import services
+from games.core import services
 from games.models import Event, Game, Notification
 
 REQUIRED = os.environ.get("JUMBULAYA_REQUIRE_SERVICES") == "1"

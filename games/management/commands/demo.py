@@ -17,10 +17,10 @@ from django.urls import reverse
 
 from accounts.models import User
 from accounts.tokens import sign_in_url
-from games.engine import PRESETS
-from games.invitations import mark_invitations_sent
+from games import kinds
+from games.core.services import create_game, join_game
+from games.mail_out.invitations import mark_invitations_sent
 from games.models import Game
-from games.services import create_game, join_game
 
 #: The command that prints fresh links, as typed in the repository on a fresh clone.
 AGAIN = "make demo"
@@ -63,7 +63,10 @@ class Command(BaseCommand):
             game = demo_game(ann, bob)
             if game is None:
                 game = create_game(
-                    ann, seat_count=2, rules=PRESETS["official"], invite_emails=[bob.email]
+                    ann,
+                    seat_count=2,
+                    rules=kinds.get(kinds.DEFAULT).presets["official"],
+                    invite_emails=[bob.email],
                 )
                 join_game(game.pk, bob)
                 mark_invitations_sent(game)  # Bob has joined: nothing to email

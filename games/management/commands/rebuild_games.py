@@ -12,8 +12,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from games.core.services import rebuild_projection
 from games.models import Game
-from games.services import rebuild_projection
 
 
 class Command(BaseCommand):

@@ -14,7 +14,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games import kinds, lexicons
+from games import kinds
+from games.core import lexicons
 from games.engine.errors import BadRecord
 
 

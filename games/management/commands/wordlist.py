@@ -13,7 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
-from games import lexicons
+from games.core import lexicons
 from games.engine import UnknownWordList
 
 

@@ -1,0 +1,423 @@
+"""Game records: downloading a finished game as a ``jumbulaya-record/1`` file,
+storing a record a user uploads, and stepping through either one move at a time.
+
+A record holds every rack and the bag in draw order, so a game's record is only
+given out once the game is over: then nothing in it is secret any more, and its
+replay shows every rack at every step.  An uploaded record belongs to whoever
+uploaded it and is shown to nobody else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.core.files.uploadedfile import UploadedFile
+from django.http import Http404
+
+from accounts.models import User
+from games import kinds
+from games.core import lexicons
+from games.core.seat_names import names_now, renamed_events, shown_events
+from games.core.services import engine_event, kind_of
+from games.engine import (
+    BadRecord,
+    Event,
+    GameStarted,
+    GameState,
+    JumbulayaVerified,
+    Record,
+    WordBuilt,
+    evolve,
+    start,
+)
+from games.engine.record import read_turn, turn_of
+from games.kinds import Replayed
+from games.kinds.jumbulaya.presenters import BoardView, board_view, history, player_names
+from games.models import Game, RecordUpload
+
+#: The largest record file accepted for upload.
+MAX_UPLOAD_BYTES = 1024 * 1024
+#: The largest upload request read at all: the file and what the form sends with
+#: it (the CSRF token, part headers, the file's name).  A larger request is refused
+#: by its Content-Length, before its body is read.
+MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
+
+#: The most words a record's own word list (``"lexicon": {"words": [...]}``) may
+#: hold here.  A record needs only the words its game played, or failed to play:
+#: the 200-event game of ``bench/`` plays 109 distinct words, its 30 seeded games
+#: at most 57.  A game played with a larger list names an installed list instead.
+MAX_INLINE_WORDS = 300
+#: The most letters those words may hold together (the 200-event game's 109 words
+#: hold 589).  Building a list's index costs time per letter, some 30 times more
+#: for words made to have many tile spellings, so this bounds the work one record
+#: can ask of a web worker (see ``python -m bench.uploads``).
+MAX_INLINE_LETTERS = 2_000
+#: Those limits in words, for the form and the refusal.
+MAX_INLINE_LIST = f"{MAX_INLINE_WORDS:,} words of {MAX_INLINE_LETTERS:,} letters in all"
+
+NOT_OVER_DOWNLOAD = (
+    "A record holds every rack and the bag, so it can be downloaded once the game is over."
+)
+NOT_OVER_REPLAY = (
+    "A record holds every rack and the bag, so this game can be replayed once it is over."
+)
+NOT_STARTED = "This game has not started yet: it is waiting for players, so it has no record."
+
+
+class RecordError(Exception):
+    """A request this area refuses, with a sentence for people and the HTTP
+    status to answer with."""
+
+    def __init__(self, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+# --- downloading ---------------------------------------------------------------
+
+
+def check_finished(game: Game, *, replay: bool = False) -> None:
+    """Refuse (409) a game whose record may not be given out yet."""
+    if game.status == Game.Status.OPEN:
+        raise RecordError(NOT_STARTED)
+    if game.status != Game.Status.OVER:
+        raise RecordError(NOT_OVER_REPLAY if replay else NOT_OVER_DOWNLOAD)
+
+
+def export_record(game: Game) -> dict[str, Any]:
+    """The record of a finished game, in its kind's format (``jumbulaya-record/1``)."""
+    check_finished(game)
+    return kind_of(game).write_record(shown_events(game), game.lexicon_name)
+
+
+def export_json(game: Game) -> bytes:
+    return (json.dumps(export_record(game), indent=1, ensure_ascii=False) + "\n").encode()
+
+
+def download_filename(game: Game) -> str:
+    return f"jumbulaya-game-{game.pk}.json"
+
+
+# --- replays -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game to step through: its log (``events[0]`` is the deal, step ``n`` is
+    the state after ``events[n]``) and, for an uploaded record, the turn that
+    was refused."""
+
+    events: tuple[Event, ...]
+    moves: tuple[str, ...]  # each turn in the notation; moves[n - 1] made step n
+    refused: str | None = None
+    #: Where each event came from (an ``Event.Source`` value; a game's only).
+    sources: tuple[str, ...] | None = None
+
+    @property
+    def last_step(self) -> int:
+        return len(self.events) - 1
+
+
+def _notation(events: Sequence[Event]) -> tuple[str, ...]:
+    out = []
+    for event in events[1:]:
+        turn = turn_of(event)
+        out.append("" if turn is None else str(turn["move"]))
+    return tuple(out)
+
+
+def game_replay(game: Game) -> Replay:
+    """The replay of a finished game (409 for one that is not)."""
+    check_finished(game, replay=True)
+    rows = list(game.events.order_by("seq"))
+    events = renamed_events(kind_of(game), [engine_event(row) for row in rows], names_now(game))
+    return Replay(tuple(events), _notation(events), sources=tuple(row.source for row in rows))
+
+
+def _refusal_sentence(record: Record, result: Replayed) -> str | None:
+    error = result.error
+    if error is None:
+        return None
+    if result.error_turn is None:
+        return f"This record cannot be replayed: {error.message}."
+    number = result.error_turn + 1
+    try:
+        turn = read_turn(record.turns[result.error_turn], len(record.players))
+    except BadRecord:
+        return f"Turn {number} of the record is malformed: {error.message}."
+    who = record.players[turn.seat]
+    return (
+        f"Turn {number} of the record, {who} playing “{turn.move}”, was refused "
+        f"({error.code}): {error.message}. The replay stops before it."
+    )
+
+
+def inline_list_problem(record: Record) -> str | None:
+    """Why the word list a record carries is too large to build here, or None."""
+    if isinstance(record.lexicon, str):
+        return None
+    words = len(record.lexicon)
+    letters = sum(map(len, record.lexicon))
+    if words <= MAX_INLINE_WORDS and letters <= MAX_INLINE_LETTERS:
+        return None
+    return (
+        f"its own word list holds {words:,} words ({letters:,} letters), and a record may "
+        f"list at most {MAX_INLINE_LIST}: enough for the words a game plays. A game played "
+        'with a larger list names it (such as "default", the ENABLE list) instead of '
+        "listing its words"
+    )
+
+
+def upload_replay(upload: RecordUpload) -> Replay:
+    """The replay of an uploaded record, replayed again from what was stored
+    (409 if it no longer can be, say because its word list was removed)."""
+    try:
+        kind = kinds.kind_of_record(upload.record)
+        record = kind.read_record(upload.record)
+    except BadRecord as e:
+        raise RecordError(f"This record can no longer be replayed: {e.message}.") from None
+    problem = inline_list_problem(record)
+    if problem is not None:
+        raise RecordError(f"This record can no longer be replayed: {problem}.")
+    result = kind.replay_record(record, lexicons.load)
+    if result.state is None or not result.events:
+        message = result.error.message if result.error else "it holds no game"
+        raise RecordError(f"This record can no longer be replayed: {message}.")
+    return Replay(tuple(result.events), _notation(result.events), _refusal_sentence(record, result))
+
+
+# --- one step of a replay ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    step: int
+    words: str
+    move: str  # the turn in the notation ("" for the deal)
+    current: bool
+
+
+@dataclass(frozen=True)
+class RackView:
+    seat: int
+    name: str
+    tiles: tuple[str, ...]
+    score: int
+    resigned: bool
+    to_move: bool
+
+
+@dataclass(frozen=True)
+class StepView:
+    step: int
+    last: int
+    board: BoardView  # at this step
+    racks: list[RackView]  # every rack at this step: nothing is secret in a record
+    words: str  # what happened at this step
+    changed: frozenset[int]  # the numbers (1-9) of the lines this step built on or called down
+    log: list[LogEntry]
+    final: BoardView  # where the replay ends
+    refused: str | None
+
+    @property
+    def prev(self) -> int:
+        return max(self.step - 1, 0)
+
+    @property
+    def next(self) -> int:
+        return min(self.step + 1, self.last)
+
+    @property
+    def final_scores(self) -> list[tuple[str, int]]:
+        return list(zip(self.final.players, self.final.scores, strict=True))
+
+    @property
+    def at_start(self) -> bool:
+        return self.step == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.step == self.last
+
+
+def parse_step(raw: str | None, last: int) -> int:
+    """The step asked for in ``?step=``: absent means the deal, a number out of
+    range is brought into range, anything else is refused (400)."""
+    if raw is None or not raw.strip():
+        return 0
+    try:
+        step = int(raw.strip())
+    except ValueError:
+        shown = raw if len(raw) <= 20 else raw[:20] + "…"
+        raise RecordError(
+            f"“{shown}” is not a step number: a step is a whole number from 0 (the deal) "
+            f"to {last} (the last move).",
+            400,
+        ) from None
+    return max(0, min(step, last))
+
+
+def _racks(state: GameState) -> list[RackView]:
+    scores = state.scores()
+    return [
+        RackView(
+            seat=seat,
+            name=name,
+            tiles=state.racks[seat],
+            score=scores[seat],
+            resigned=seat in state.resigned,
+            to_move=state.turn == seat,
+        )
+        for seat, name in enumerate(player_names(state.players))
+    ]
+
+
+def changed_lines(event: Event) -> frozenset[int]:
+    """The lines (numbered 1-9) an event built on, or a JUMBULAYA ran down."""
+    match event:
+        case WordBuilt(line=line):
+            return frozenset({line + 1})
+        case JumbulayaVerified(lines=lines):
+            return frozenset(i + 1 for i in lines)
+    return frozenset()
+
+
+def step_view(replay: Replay, raw_step: str | None) -> StepView:
+    """The replay at ``?step=raw_step``: the board and every rack after that
+    step, the log with that step marked, and where the replay ends."""
+    step = parse_step(raw_step, replay.last_step)
+    started = replay.events[0]
+    assert isinstance(started, GameStarted), "a log starts with game_started"
+    state = start(started)
+    at_step = state
+    for n, event in enumerate(replay.events[1:], start=1):
+        state = evolve(state, event)
+        if n == step:
+            at_step = state
+    words = history(replay.events, replay.sources)
+    log = [
+        LogEntry(n, entry.words, replay.moves[n - 1] if n else "", n == step)
+        for n, entry in enumerate(words)
+    ]
+    return StepView(
+        step=step,
+        last=replay.last_step,
+        board=board_view(at_step, None),
+        racks=_racks(at_step),
+        words=log[step].words,
+        changed=changed_lines(replay.events[step]),
+        log=log,
+        final=board_view(state, None),
+        refused=replay.refused,
+    )
+
+
+# --- uploads -------------------------------------------------------------------
+
+
+def _text(value: str) -> str:
+    """A string the database can store (PostgreSQL refuses NUL in JSON)."""
+    return value.replace("\x00", "\ufffd")
+
+
+def _stored_record(record: Record, turns: int) -> dict[str, Any]:
+    """The record as it is kept: its checked header and its first ``turns``
+    turns, in the spec's shape (unknown keys dropped)."""
+    kept = []
+    for raw in record.turns[:turns]:
+        turn = read_turn(raw, len(record.players))
+        entry: dict[str, Any] = {"seat": turn.seat, "move": _text(turn.move)}
+        if turn.draw is not None:
+            entry["draw"] = list(turn.draw)
+        kept.append(entry)
+    return replace(
+        record, players=tuple(_text(p) for p in record.players), turns=tuple(kept)
+    ).to_json()
+
+
+def _kilobytes(size: int) -> str:
+    return f"{(size + 1023) // 1024:,} KB"
+
+
+#: The limit in words, for the form and the refusal.
+MAX_UPLOAD_WORDS = f"1 MB ({_kilobytes(MAX_UPLOAD_BYTES)})"
+
+
+def check_upload_length(content_length: str | None) -> None:
+    """Refuse (413) an upload request whose body is too large to be a record,
+    by the length it declares, before any of it is read."""
+    try:
+        size = int(content_length or 0)
+    except ValueError:
+        return  # Django reads no body of an unreadable length
+    if size > MAX_UPLOAD_REQUEST_BYTES:
+        raise RecordError(
+            f"This upload is {_kilobytes(size)}; a record file may be at most {MAX_UPLOAD_WORDS}.",
+            413,
+        )
+
+
+def _not_a_record(message: str, turn: int | None) -> RecordError:
+    where = "" if turn is None else f" (turn {turn + 1})"
+    return RecordError(
+        f"This file is not a game record that can be replayed{where}: {message}. "
+        "Nothing was stored.",
+        400,
+    )
+
+
+def store_upload(owner: User, upload: UploadedFile[bytes] | None) -> RecordUpload:
+    """Check an uploaded record and keep it for ``owner``.  A malformed record
+    (``bad_record``) or one whose own word list is too large is refused (400) and
+    nothing is stored; one whose replay stops at a refused turn is kept, and its
+    replay says so."""
+    if upload is None:
+        raise RecordError("Choose a record file (a .json file) to upload.", 400)
+    limit = f"a record file may be at most {MAX_UPLOAD_WORDS}"
+    if upload.size is not None and upload.size > MAX_UPLOAD_BYTES:
+        raise RecordError(f"This file is {_kilobytes(upload.size)}; {limit}.", 400)
+    raw = upload.read(MAX_UPLOAD_BYTES + 1)
+    if len(raw) > MAX_UPLOAD_BYTES:
+        raise RecordError(f"This file is larger than that; {limit}.", 400)
+    try:
+        kind = kinds.record_kind(raw)
+        record = kind.read_record_json(raw)
+    except BadRecord as e:
+        raise _not_a_record(e.message, None) from None
+    problem = inline_list_problem(record)
+    if problem is not None:
+        raise RecordError(
+            f"This record cannot be replayed here: {problem}. Nothing was stored.", 400
+        )
+    result = kind.replay_record(record, lexicons.load)
+    if result.exit_code == 2:
+        assert result.error is not None
+        raise _not_a_record(result.error.message, result.error_turn)
+    turns = len(record.turns) if result.error_turn is None else result.error_turn + 1
+    state = result.state
+    assert state is not None
+    return RecordUpload.objects.create(
+        owner=owner,
+        name=_text(upload.name or "record.json")[:200],
+        record=_stored_record(record, turns),
+        players=[_text(p) for p in record.players],
+        turn_count=len(result.events) - 1,
+        end=state.end or "",
+        refusal=_refusal_sentence(record, result) or "",
+    )
+
+
+def upload_or_404(record_id: int, user: User) -> RecordUpload:
+    """An upload its owner asks for; anyone else gets 404."""
+    try:
+        return RecordUpload.objects.get(pk=record_id, owner=user)
+    except RecordUpload.DoesNotExist:
+        raise Http404("No such record.") from None
+
+
+def uploads_of(user: User, limit: int = 20) -> list[RecordUpload]:
+    return list(RecordUpload.objects.filter(owner=user)[:limit])

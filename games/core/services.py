@@ -1,0 +1,813 @@
+"""The one door for writes to games.
+
+Views, email handlers, tasks and commands call these functions and nothing
+else changes a game.  :func:`submit` is the only way a move enters a game's log:
+in one transaction it loads the state, asks the engine, appends the events,
+updates the projection and, as its last step, does what follows a move
+(:func:`_after_move`: the notifications owed, the deadline, the claim window).
+
+The moves nobody sends are made here too: the calls sealed in a claim window,
+when it closes (:func:`close_claim_windows`), and the timeouts and removals of
+late players (:func:`sweep_deadlines`).  :mod:`games.timing.claims` and
+:mod:`games.timing.deadlines` decide what to do; they never import this module, and
+neither does anything it calls (``tests/test_import_graph.py``).  The read side
+(states, event rows, names) is :mod:`games.core.projection`, re-exported here.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time as time_module
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts import services as accounts
+from accounts.models import User
+from accounts.names import look_alike
+from games import kinds, models
+from games.core import lexicons
+from games.core.projection import (
+    ServiceError,
+    current_state,
+    display_name,
+    engine_event,
+    event_row,
+    game_lexicon,
+    kind_of,
+    load_events,
+    replay_game,
+)
+from games.engine.errors import Refusal
+from games.kinds.base import GameKind, KindEvent, Options, State
+from games.mail_out import mail_preferences, outbox
+from games.models import Event, Game, Notification, Seat
+from games.timing import claims, deadlines
+
+log = logging.getLogger(__name__)
+
+
+class StaleMove(ServiceError):
+    code = "stale"
+
+
+class DuplicateMove(ServiceError):
+    code = "duplicate"
+
+
+class CannotJoin(ServiceError):
+    code = "cannot_join"
+
+
+class LookAlikeName(CannotJoin):
+    """A seat refused because the joiner's name could be taken for a seated
+    player's: ``theirs`` is that player's name."""
+
+    def __init__(self, message: str, theirs: str) -> None:
+        super().__init__(message)
+        self.theirs = theirs
+
+
+class NotAPlayer(ServiceError):
+    code = "not_a_player"
+
+
+class OverLimit(ServiceError):
+    """More games or invitations than an account may make in a day."""
+
+    code = "over_limit"
+
+
+@dataclass
+class Submitted:
+    game: Game
+    state: State
+    events: list[KindEvent]
+    #: A JUMBULAYA call kept sealed until the game's claim window closes.
+    sealed: bool = False
+    #: The game's seats (with their users) as the move left them; empty when sealed.
+    seats: list[Seat] = field(default_factory=list)
+    #: The move would have ended the game, so the claim window closed first, and a
+    #: sealed JUMBULAYA ended the game before it: the move was not made.
+    overtaken: bool = False
+
+
+# --- the projection ----------------------------------------------------------
+
+
+def _project(
+    game: Game, state: State, *, turn_changed: bool, seats: Sequence[Seat] = ()
+) -> dict[str, object]:
+    """The projection fields for ``state`` (``seats``, with their users, when the
+    caller has loaded them)."""
+    now = timezone.now()
+    kind = kind_of(game)
+    at = kind.progress(state)
+    fields: dict[str, object] = {
+        "last_seq": at.seq,
+        "state": kind.state_to_json(state),
+        "turn_seat": at.turn,
+    }
+    if at.over:
+        fields |= deadlines.deadline_fields(game, None) | {
+            "status": Game.Status.OVER,
+            "end_reason": at.end or "",
+            "finished_at": now,
+        }
+    elif turn_changed and at.turn is not None:
+        row = seats[at.turn] if seats else None
+        due = deadlines.deadline_after(game, at.turn, now, row)
+        fields |= deadlines.deadline_fields(game, due)
+    return fields
+
+
+def _notify_after(game: Game, seats: Sequence[Seat], before: State | None, state: State) -> None:
+    users = {seat.index: seat.user_id for seat in seats}
+    kind = kind_of(game)
+    at = kind.progress(state)
+    turn_before = None if before is None else kind.progress(before).turn
+    if at.over:
+        outbox.owe(game, Notification.Kind.GAME_OVER, users=users.values(), seq=at.seq)
+    elif at.turn is not None and (before is None or turn_before != at.turn):
+        outbox.owe(game, Notification.Kind.YOUR_TURN, users=[users[at.turn]], seq=at.seq)
+
+
+def rebuild_projection(game: Game, *, write: bool = True) -> bool:
+    """Replay the game's log and rewrite its projection from it.  Returns whether
+    the stored projection differed from the replay.
+
+    The times come from the log too: the game started with its first event and
+    finished with its last.  A game in play keeps its stored deadline when the
+    turn is the one the log says (vacations may have moved it since); otherwise
+    the deadline is counted again from the last event."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        rows = list(game.events.order_by("seq"))
+        if not rows:
+            return False  # waiting for players: nothing to replay yet
+        kind = kind_of(game)
+        state = kind.replay([engine_event(row) for row in rows])
+        at = kind.progress(state)
+        want: dict[str, object] = {
+            "state": kind.state_to_json(state),
+            "last_seq": at.seq,
+            "turn_seat": at.turn,
+            "status": Game.Status.OVER if at.over else Game.Status.PLAYING,
+            "end_reason": at.end or "",
+            "started_at": game.started_at or rows[0].created_at,
+        }
+        if at.over:
+            want |= {
+                "deadline_at": None,
+                "warn_at": None,
+                "claims_close_at": None,
+                "finished_at": game.finished_at or rows[-1].created_at,
+            }
+        else:
+            want["finished_at"] = None
+            if game.deadline_at is None or game.turn_seat != at.turn:
+                assert at.turn is not None  # a game in play has a seat to move
+                due = deadlines.deadline_after(game, at.turn, rows[-1].created_at)
+                want |= deadlines.deadline_fields(game, due)
+        differs = any(getattr(game, name) != value for name, value in want.items())
+        if differs and write:
+            Game.objects.filter(pk=game.pk).update(**want)
+    return differs
+
+
+# --- creating and joining games ----------------------------------------------
+
+#: What the daily limits on games and invitations count: any 24 hours.
+LIMIT_WINDOW = timedelta(hours=24)
+
+
+def _moment(when: datetime, user: User) -> str:
+    """A moment in the user's time zone, to the next minute: ``Tue 3 Jun, 14:05 (UTC)``."""
+    zone = deadlines.time_zone(user.time_zone)
+    local = timezone.localtime(when + timedelta(minutes=1), zone)
+    return f"{local:%a} {local.day} {local:%b}, {local:%H:%M} ({zone.key})"
+
+
+def _check_daily_limits(creator: User, invitations: int) -> None:
+    """Refuse a game beyond what one account may create in 24 hours:
+    ``JUMBULAYA_GAMES_PER_DAY`` games and ``JUMBULAYA_INVITATIONS_PER_DAY``
+    invitation emails (one per address invited to a game; open games need
+    none).  Counted in the database, so the limits hold across processes; the
+    caller holds the creator's row locked, so two games created at once cannot
+    both take the last place.  Staff are exempt (they set up games for others)."""
+    if creator.is_staff:
+        return
+    since = timezone.now() - LIMIT_WINDOW
+    games_limit = settings.JUMBULAYA_GAMES_PER_DAY
+    if games_limit > 0:
+        created = list(
+            Game.objects.filter(created_by=creator, created_at__gt=since)
+            .order_by("-created_at")
+            .values_list("created_at", flat=True)[:games_limit]
+        )
+        if len(created) >= games_limit:
+            frees = _moment(created[-1] + LIMIT_WINDOW, creator)
+            games = "game" if games_limit == 1 else "games"
+            raise OverLimit(
+                f"You have created {games_limit} {games} in the last 24 hours, as many as one "
+                f"account may. You can create another from {frees}."
+            )
+    limit = settings.JUMBULAYA_INVITATIONS_PER_DAY
+    if limit <= 0 or not invitations:
+        return
+    allowed = f"{limit} invitation{'s' if limit != 1 else ''} in 24 hours"
+    if invitations > limit:
+        raise OverLimit(f"One account may send at most {allowed}.")
+    # The newest first: when the (limit - invitations + 1)-th newest leaves the
+    # window, this game's invitations fit.
+    sent = list(
+        Seat.objects.filter(game__created_by=creator, game__created_at__gt=since)
+        .exclude(invited_email="")
+        .order_by("-game__created_at")
+        .values_list("game__created_at", flat=True)[:limit]
+    )
+    room = limit - len(sent)
+    if invitations > room:
+        frees = _moment(sent[limit - invitations] + LIMIT_WINDOW, creator)
+        plural = "s" if invitations != 1 else ""
+        raise OverLimit(
+            f"One account may send {allowed}, and your games have sent "
+            f"{len(sent)} in the last 24 hours. This game's {invitations} invitation{plural} "
+            f"can go from {frees}. Until then, invite fewer people ({room or 'none'} now), or "
+            "make the game open so that anyone can join it without an invitation."
+        )
+
+
+def create_game(
+    creator: User,
+    *,
+    seat_count: int,
+    rules: Options,
+    kind: str = kinds.DEFAULT,
+    lexicon_name: str = lexicons.DEFAULT_NAME,
+    move_hours: int = 72,
+    is_public: bool = False,
+    is_open: bool = False,
+    invite_emails: Sequence[str] = (),
+    claim_window: bool = True,
+    skip_weekends: bool = False,
+    timeout_limit: int = 3,
+) -> Game:
+    """A new game of ``kind`` (:mod:`games.kinds`) with the creator in seat 0 and
+    invitations for others, within the creator's daily limits (:class:`OverLimit`)."""
+    try:
+        game_kind = kinds.get(kind)
+    except kinds.UnknownKind as e:
+        raise ServiceError(f"This game cannot be created: {e.message}.") from None
+    if not game_kind.min_players <= seat_count <= game_kind.max_players:
+        raise ServiceError(
+            f"A game has {game_kind.min_players} to {game_kind.max_players} players."
+        )
+    if not models.MIN_MOVE_HOURS <= move_hours <= models.MAX_MOVE_HOURS:
+        raise ServiceError(
+            f"The time per move is {models.MIN_MOVE_HOURS} to {models.MAX_MOVE_HOURS} hours "
+            "(two weeks)."
+        )
+    if not models.MIN_TIMEOUT_LIMIT <= timeout_limit <= models.MAX_TIMEOUT_LIMIT:
+        raise ServiceError(
+            f"A player is removed after {models.MIN_TIMEOUT_LIMIT} to "
+            f"{models.MAX_TIMEOUT_LIMIT} missed turns in a row."
+        )
+    emails = [e.strip().lower() for e in invite_emails if e.strip()]
+    if len(emails) > seat_count - 1:
+        raise ServiceError(f"A {seat_count}-player game has room for {seat_count - 1} invitations.")
+    if len(set(emails)) != len(emails):
+        raise ServiceError("The same address is invited twice.")
+    if creator.email.lower() in emails:
+        raise ServiceError("You are already in the game: invite someone else.")
+    for email in emails:
+        if mail_preferences.refuses_invitations(email):
+            raise ServiceError(
+                f"{email} has asked to get no invitations from this site: ask them to join "
+                "an open game instead."
+            )
+    lexicon = lexicons.load(lexicon_name)
+    with transaction.atomic():
+        # The creator's row, locked: two games created at once are counted in turn.
+        User.objects.select_for_update().filter(pk=creator.pk).exists()
+        _check_daily_limits(creator, len(emails))
+        game = Game.objects.create(
+            kind=game_kind.name,
+            created_by=creator,
+            seat_count=seat_count,
+            rules=game_kind.options_to_json(rules),
+            lexicon_name=lexicon.name,
+            lexicon_sha256=lexicon.sha256,
+            move_hours=move_hours,
+            is_public=is_public,
+            is_open=is_open,
+            claim_window=claim_window,
+            skip_weekends=skip_weekends,
+            timeout_limit=timeout_limit,
+        )
+        now = timezone.now()
+        Seat.objects.create(game=game, index=0, user=creator, joined_at=now)
+        for i in range(1, seat_count):
+            email = emails[i - 1] if i - 1 < len(emails) else ""
+            Seat.objects.create(game=game, index=i, invited_email=email)
+        outbox.owe(game, Notification.Kind.INVITED, emails=emails)
+    return game
+
+
+def join_game(game_id: int, user: User) -> Seat:
+    """Give ``user`` a seat: the one they were invited to, else a free seat of an
+    open game.  The game starts when its last seat is taken."""
+    email = user.email.lower()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        seats = list(game.seats.select_for_update().order_by("index"))
+        if any(s.user_id == user.pk for s in seats):
+            raise CannotJoin("You already have a seat in this game.")
+        if game.status != Game.Status.OPEN:
+            raise CannotJoin("This game has already started.")
+        free = [s for s in seats if s.user_id is None]
+        seat = next((s for s in free if email and s.invited_email == email), None)
+        if seat is None and game.is_open:
+            seat = next((s for s in free if not s.invited_email), None)
+        if seat is None:
+            raise CannotJoin("There is no seat for you in this game: ask for an invitation.")
+        _check_names_apart(user, [s.user_id for s in seats if s.user_id is not None])
+        seat.user = user
+        seat.joined_at = timezone.now()
+        seat.save(update_fields=["user", "joined_at"])
+        if all(s.user_id is not None for s in seats):
+            _start(game, seats)
+    return seat
+
+
+class AccountExists(CannotJoin):
+    def __init__(self) -> None:
+        super().__init__(
+            "This address already has an account: sign in to join (an invitation link "
+            "makes new accounts only)."
+        )
+
+
+def join_as_new_player(game_id: int, email: str, name: str) -> User:
+    """Make the account for ``email``, named ``name``, and give it the seat of
+    ``game_id`` that was invited to that address, in one transaction: either
+    both happen or neither.  ``ValidationError`` for a name the rules refuse;
+    :class:`AccountExists` when the address has an account; ``CannotJoin``
+    when the seat is taken or the game refuses the name."""
+    email = accounts.normalize_email(email)
+    try:
+        with transaction.atomic():
+            if User.objects.filter(email__iexact=email).exists():
+                raise AccountExists
+            if not Seat.objects.filter(
+                game_id=game_id, invited_email=email, user__isnull=True
+            ).exists():
+                raise CannotJoin("There is no free seat for you in this game any more.")
+            user = accounts.make_named_account(email, name)
+            join_game(game_id, user)
+    except IntegrityError as exc:  # the address got an account meanwhile
+        raise AccountExists from exc
+    return user
+
+
+def join_with_name(game_id: int, user: User, name: str | None) -> Seat:
+    """:func:`join_game`, first setting the user's name when ``name`` is given
+    (a player without one names themself on the way in); a refused seat
+    leaves the name as it was."""
+    before = user.display_name
+    try:
+        with transaction.atomic():
+            if name is not None:
+                accounts.set_display_name(user, name)
+            return join_game(game_id, user)
+    except Exception:
+        user.display_name = before
+        raise
+
+
+def _check_names_apart(user: User, seated: list[int]) -> None:
+    """Refuse a seat to a player whose name could be taken for that of a player
+    already seated ("Ann" and "ann", "Bob" and "B0b"): pages and emails name
+    players by their names alone."""
+    mine = display_name(user)
+    for other in User.objects.filter(pk__in=seated).only("pk", "display_name"):
+        theirs = display_name(other)
+        if look_alike(mine, theirs):
+            raise LookAlikeName(
+                f"Your display name, “{mine}”, could be taken for that of {theirs}, who "
+                "already has a seat in this game. Choose a name the others can tell apart "
+                "on your profile page (an initial will do), then join.",
+                theirs,
+            )
+
+
+def _start(game: Game, seats: list[Seat]) -> None:
+    """Deal, choose who moves first (at random) and open the log."""
+    kind = kind_of(game)
+    lexicon = game_lexicon(game) if kind.uses_word_list else None
+    players = tuple(display_name(s.user) for s in seats if s.user is not None)
+    options = kind.options_from_json(game.rules)
+    started = kind.deal(players, options, lexicon, secrets.SystemRandom())
+    state = kind.start(started)
+    event_row(game, started, kind.progress(state).seq, Event.Source.SYSTEM, None).save()
+    now = timezone.now()
+    fields = _project(game, state, turn_changed=True) | {
+        "status": Game.Status.PLAYING,
+        "started_at": now,
+    }
+    Game.objects.filter(pk=game.pk).update(**fields)
+    for name, value in fields.items():
+        setattr(game, name, value)
+    outbox.owe(game, Notification.Kind.GAME_STARTED, users=[s.user_id for s in seats], seq=1)
+    _notify_after(game, seats, None, state)
+
+
+# --- moves -------------------------------------------------------------------
+
+
+def submit(
+    game_id: int,
+    seat: int | User,
+    move: str,
+    expected_seq: int,
+    source: str,
+    idempotency_key: str | None = None,
+) -> Submitted:
+    """Make ``move`` (in the notation) for ``seat`` of a game: the seat's index,
+    or the user who holds it (found under the game's lock, in the query that
+    loads the seats anyway; :class:`NotAPlayer` if they hold none, or there is
+    no such game).
+
+    ``expected_seq`` is the last event the player saw: if the game has moved on
+    since, nothing changes and :class:`StaleMove` says so.  A repeated
+    ``idempotency_key`` changes nothing and raises :class:`DuplicateMove`.  A move
+    the rules refuse raises the engine's :class:`Refusal`.  Of two submissions
+    racing for the same game, exactly one is appended.
+
+    A move that would end the game while a claim window is open closes the
+    window first (:func:`_close_claims_first`), in the same transaction: if a
+    sealed JUMBULAYA ends the game, the move is not made (``overtaken``).
+
+    What happens after a move is its last step, in this order and in the same
+    transaction: the emails owed (:func:`_notify_after`), the deadlines'
+    bookkeeping (:func:`games.timing.deadlines.after_move`) and the claim window's
+    (:func:`games.timing.claims.after_move`).  None of them imports this module.
+    """
+    try:
+        with transaction.atomic():
+            try:
+                game, seats = _locked(game_id)
+            except Game.DoesNotExist:
+                if isinstance(seat, User):
+                    raise NotAPlayer("There is no such game.") from None
+                raise
+            kind = kind_of(game)
+            if kind.verb_of(move) == "timeout" and source != Event.Source.DEADLINE:
+                raise ServiceError("A timeout is written by the deadline sweep; it cannot be sent.")
+            if isinstance(seat, User):
+                seat = _seat_of(seats, seat)
+            if game.status == Game.Status.OPEN:
+                raise ServiceError("This game has not started yet: it is waiting for players.")
+            if game.last_seq != expected_seq:
+                # A resent request (same key) arrives with the sequence it was made at.
+                if (
+                    idempotency_key
+                    and Event.objects.filter(idempotency_key=idempotency_key).exists()
+                ):
+                    raise DuplicateMove("This move was already received; it was not made twice.")
+                raise StaleMove(
+                    f"The game has moved on since you looked (it is at move {game.last_seq}, "
+                    f"you saw {expected_seq}); nothing was changed. Look again and resend."
+                )
+            before = current_state(game)
+            if game.claims_close_at is not None and kind.verb_of(move) == "jumbulaya":
+                claims.seal(game, before, seat, move)
+                return Submitted(game, before, [], sealed=True)
+            lexicon = game_lexicon(game) if kind.uses_word_list else None
+            events = kind.decide(_named_now(kind, before, seats), seat, move, lexicon)
+            if (
+                game.claims_close_at is not None
+                and kind.progress(_folded(kind, before, events)).over
+            ):
+                # The sealed calls were made before this move: they are judged first.
+                _close_claims_first(game, seat, move)
+                if Game.objects.values_list("last_seq", flat=True).get(pk=game.pk) != game.last_seq:
+                    game, seats = _locked(game_id)
+                    before = current_state(game)
+                    if kind.progress(before).over:
+                        return Submitted(game, before, [], seats=seats, overtaken=True)
+                    events = kind.decide(_named_now(kind, before, seats), seat, move, lexicon)
+            state = before
+            rows = []
+            for i, event in enumerate(events):
+                state = kind.evolve(state, event)
+                key = idempotency_key if i == 0 else None
+                rows.append(event_row(game, event, kind.progress(state).seq, source, key))
+            Event.objects.bulk_create(rows)
+            turn_changed = kind.progress(state).turn != kind.progress(before).turn
+            fields = _project(game, state, turn_changed=turn_changed, seats=seats)
+            updated = Game.objects.filter(pk=game.pk, last_seq=game.last_seq).update(**fields)
+            if updated != 1:
+                raise StaleMove("Another move was made at the same moment; nothing was changed.")
+            for name, value in fields.items():
+                setattr(game, name, value)
+            _after_move(game, seats, seat, before, state, events)
+    except IntegrityError as e:
+        if idempotency_key and Event.objects.filter(idempotency_key=idempotency_key).exists():
+            raise DuplicateMove("This move was already received; it was not made twice.") from e
+        raise StaleMove("Another move was made at the same moment; nothing was changed.") from e
+    return Submitted(game, state, events, seats=seats)
+
+
+def _after_move(
+    game: Game,
+    seats: Sequence[Seat],
+    seat: int,
+    before: State,
+    state: State,
+    events: Sequence[KindEvent],
+) -> None:
+    """What follows an accepted move, inside its transaction: the emails owed,
+    the mover's deadline bookkeeping, then the claim window (which opens until
+    the deadline just set)."""
+    _notify_after(game, seats, before, state)
+    deadlines.after_move(game, seats[seat], events)
+    claims.after_move(game, before, state)
+
+
+def _named_now(kind: GameKind, state: State, seats: Sequence[Seat]) -> State:
+    """``state`` with its players' names as they are now, for the words of a
+    refusal ("It is Zoe's turn"): the log keeps the names of the deal.  Only the
+    rules read it; the events are folded onto the state as cached."""
+    names = {s.index: display_name(s.user) for s in seats if s.user is not None}
+    dealt = kind.players(state)
+    players = tuple(names.get(i, name) for i, name in enumerate(dealt))
+    return state if players == dealt else kind.with_players(state, players)
+
+
+def _folded(kind: GameKind, state: State, events: Sequence[KindEvent]) -> State:
+    for event in events:
+        state = kind.evolve(state, event)
+    return state
+
+
+def _locked(game_id: int) -> tuple[Game, list[Seat]]:
+    """The game, locked for the transaction, and its seats with their users and
+    vacation flags, in one query (the lock is on the game row only)."""
+    query = Seat.objects.filter(game_id=game_id).select_related("game").order_by("index")
+    seats = list(
+        deadlines.with_vacation_flags(query.select_for_update(of=("game",)), timezone.now())
+    )
+    if not seats:  # every game has its seats from the start
+        raise Game.DoesNotExist(f"no game {game_id}")
+    game = seats[0].game
+    for row in seats:
+        row.game = game
+    return game, seats
+
+
+def _seat_of(seats: Sequence[Seat], user: User) -> int:
+    for row in seats:
+        if row.user_id == user.pk:
+            return row.index
+    raise NotAPlayer("Only the players of this game can make moves in it.")
+
+
+# --- deadlines -----------------------------------------------------------------
+# A late move is timed out, and a seat late too often removed: moves, so made here.
+
+
+def sweep_deadlines() -> int:
+    """Send the warnings due and time out the late moves.  Returns the number of
+    moves written (timeouts and removals)."""
+    deadlines.warn_due()
+    return time_out_due()
+
+
+def time_out_due(now: datetime | None = None) -> int:
+    """Claim the overdue games a batch at a time (:func:`games.timing.deadlines.claim_overdue`)
+    and time out each one's seat to move, until none is left or
+    :data:`games.timing.deadlines.SWEEP_BUDGET` is spent (the next sweep goes on).
+    Returns the number of moves written."""
+    now = now or timezone.now()
+    began = time_module.monotonic()
+    written = 0
+    while time_module.monotonic() - began < deadlines.SWEEP_BUDGET.total_seconds():
+        batch = deadlines.claim_overdue(now)
+        with outbox.one_nudge():
+            for pk, seq, hold, turn in batch:
+                written += _time_out(pk, seq, hold, turn)
+        if len(batch) < deadlines.SWEEP_BATCH:
+            break
+    return written
+
+
+def _time_out(game_id: int, seq: int, hold: datetime, seat: int) -> int:
+    """The claimed game's timeout (and the seat's removal if it was one timeout
+    too many), in one transaction with the emails it owes."""
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game_id)
+            if game.last_seq != seq or game.deadline_at != hold or game.turn_seat != seat:
+                return 0  # a move or a vacation changed the game since the claim
+            done = submit(game_id, seat, "timeout", seq, Event.Source.DEADLINE)
+            if done.overtaken:
+                return 0  # the timeout would have ended the game: a sealed JUMBULAYA did first
+            written = 1
+            kind = kind_of(done.game)
+            at = kind.progress(done.state)
+            mover = done.seats[seat]
+            outbox.owe(done.game, Notification.Kind.TIMED_OUT, users=[mover.user_id], seq=at.seq)
+            if (
+                mover.timeouts_in_a_row >= game.timeout_limit
+                and not at.over
+                and kind.in_game(done.state, seat)
+            ):
+                removed = submit(game_id, seat, "resign", at.seq, Event.Source.DEADLINE)
+                written += 1
+                outbox.owe(
+                    removed.game,
+                    Notification.Kind.REMOVED,
+                    users=[s.user_id for s in done.seats],
+                    seq=kind.progress(removed.state).seq,
+                )
+            return written
+    except StaleMove:
+        return 0  # a move made in the same instant won
+    except (ServiceError, Refusal) as e:
+        log.warning("game %s: the deadline could not time out seat %s: %s", game_id, seat, e)
+        return 0
+
+
+# --- claim windows -------------------------------------------------------------
+# The calls sealed in a window are made when it closes: moves, so made here.
+
+#: How many times a claim is resubmitted when a move got in first.
+SUBMIT_ATTEMPTS = 5
+
+
+def close_claim_windows(now: datetime | None = None) -> int:
+    """Close every window that is due and resolve its claims.  Returns how many
+    windows this sweep closed (a window another sweep closed is not counted)."""
+    now = now or timezone.now()
+    resolved = 0
+    for game_id in claims.due_windows(now):
+        try:
+            if close_claim_window(game_id, now):
+                resolved += 1
+        except Exception:  # one game's trouble must not hold up the others' windows
+            log.exception(
+                "could not close the claim window of game %s; the next sweep retries", game_id
+            )
+    return resolved
+
+
+def close_claim_window(game_id: int, now: datetime | None = None) -> bool:
+    """Close game ``game_id``'s window if it is due and resolve its claims, in
+    one transaction (so that no call can be decided between the close and the
+    resolution).  False when the window is not due, or another sweep closed it."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        if not claims.take_window(game_id, now):
+            return False
+        game = Game.objects.select_for_update().get(pk=game_id)
+        _resolve_claims(game, None)
+    return True
+
+
+def _close_claims_first(game: Game, seat: int, move: str) -> None:
+    """Close ``game``'s window now, before ``seat``'s ``move``, which would end the
+    game (inside :func:`submit`'s transaction, the game row locked): the sealed
+    calls were made before that move, so they are judged on the board as it
+    stands before it, and a valid one ends the game first.
+
+    The lost turns of failed calls are taken unless one would end the game or
+    stop ``move`` (a caller whose failed call would cost the very turn they are
+    playing): the game ends with ``move`` anyway.  A resigning seat's own
+    calls are withdrawn with it."""
+    claims.shut(game)
+    _resolve_claims(game, (seat, move))
+
+
+def _resolve_claims(game: Game, pending: claims.Pending | None) -> None:
+    """Judge the game's sealed claims against the board as it is now: the
+    invalid ones cost their callers a turn, then the longest valid one ends
+    the game.  Each claim is marked with what became of it, and each caller is
+    owed an email saying so."""
+    sealed = claims.unresolved(game)
+    if not sealed:
+        return
+    outcomes: dict[int, str] = {}
+    if game.status == Game.Status.PLAYING:
+        outcomes = _judge_claims(game, sealed, pending)
+    claims.record_outcomes(game, sealed, outcomes)
+
+
+def _judge_claims(
+    game: Game, sealed: list[models.JumbulayaClaim], pending: claims.Pending | None
+) -> dict[int, str]:
+    """Make the calls :func:`games.timing.claims.judge` says to (each through
+    :func:`submit`) and say what became of each claim, by its primary key."""
+    judged = claims.judge(sealed, current_state(game), game_lexicon(game), pending)
+    outcomes = dict(judged.settled)
+    Outcome = models.JumbulayaClaim.Outcome
+    for claim in judged.failed:
+        if not judged.unless_it_ends:
+            outcomes[claim.pk] = claims.outcome_of(_make_claim(game.pk, claim))
+        elif _made_unless_it_ends(game.pk, claim, judged.guard):
+            outcomes[claim.pk] = Outcome.FAILED
+        else:
+            outcomes[claim.pk] = Outcome.FREE
+    made = False
+    for claim in judged.valid:
+        if made:
+            outcomes[claim.pk] = Outcome.OVERTAKEN
+            continue
+        outcomes[claim.pk] = claims.outcome_of(_make_claim(game.pk, claim))
+        made = outcomes[claim.pk] == Outcome.MADE
+    return outcomes
+
+
+class _Undo(Exception):
+    pass
+
+
+def _made_unless_it_ends(
+    game_id: int, claim: models.JumbulayaClaim, pending: claims.Pending | None
+) -> bool:
+    """Make a failed ``claim`` (its caller loses a turn) unless that ends the
+    game, as a turn without a word can (``stall_rounds``), or the ``pending``
+    move could no longer be made after it: then it is undone, with what it
+    owed, and False says so."""
+    try:
+        with transaction.atomic():  # a savepoint
+            _make_claim(game_id, claim)
+            game = Game.objects.get(pk=game_id)
+            if game.status == Game.Status.OVER:
+                raise _Undo
+            if pending is not None:
+                kind = kind_of(game)
+                lexicon = game_lexicon(game) if kind.uses_word_list else None
+                try:
+                    kind.decide(current_state(game), *pending, lexicon)
+                except Refusal:
+                    raise _Undo from None
+    except _Undo:
+        return False
+    return True
+
+
+def _make_claim(game_id: int, claim: models.JumbulayaClaim) -> list[KindEvent]:
+    """Submit ``claim`` as a call, with the game's current sequence number
+    (re-read when a move got in first).  Returns its events: none when the
+    rules refuse it (a seat that resigned, or one barred by its own earlier
+    failed call)."""
+    move = f"jumbulaya {claim.word}"
+    for _ in range(SUBMIT_ATTEMPTS):
+        seq = Game.objects.values_list("last_seq", flat=True).get(pk=game_id)
+        try:
+            return submit(game_id, claim.seat, move, seq, Event.Source.SYSTEM).events
+        except StaleMove:
+            continue
+        except Refusal as r:
+            log.info("game %s: the sealed claim %r was not made: %s", game_id, move, r.message)
+            return []
+    log.warning("game %s: the sealed claim %r was not made: the game kept moving", game_id, move)
+    return []
+
+
+__all__ = [
+    "AccountExists",
+    "CannotJoin",
+    "DuplicateMove",
+    "LookAlikeName",
+    "NotAPlayer",
+    "OverLimit",
+    "Refusal",
+    "ServiceError",
+    "StaleMove",
+    "Submitted",
+    "close_claim_window",
+    "close_claim_windows",
+    "create_game",
+    "current_state",
+    "display_name",
+    "engine_event",
+    "event_row",
+    "game_lexicon",
+    "join_as_new_player",
+    "join_game",
+    "join_with_name",
+    "kind_of",
+    "load_events",
+    "rebuild_projection",
+    "replay_game",
+    "submit",
+    "sweep_deadlines",
+    "time_out_due",
+]

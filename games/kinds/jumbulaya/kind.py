@@ -1,0 +1,160 @@
+"""JUMBULAYA as a game kind: the rules engine of :mod:`games.engine` behind the
+:class:`~games.kinds.base.GameKind` interface.  This module wraps it; it copies
+none of its rules.
+
+Its presentation (:mod:`games.kinds.jumbulaya.presentation`) is apart: the
+presentation code reads the core's read side, and the core imports this
+module through the registry, so this module imports no presentation at all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games import engine
+from games.engine.errors import BadRecord
+from games.engine.lexicon import Lexicon
+from games.engine.notation import verb_of
+from games.engine.record import FORMAT
+
+from ..base import Progress, Resolver
+
+
+def _words(lexicon: Lexicon | None) -> Lexicon:
+    if lexicon is None:
+        raise ValueError("JUMBULAYA is played with a word list")
+    return lexicon
+
+
+class Jumbulaya:
+    """JUMBULAYA: words built on nine lines; a 7–9 tile word running down them ends it."""
+
+    name = "jumbulaya"
+    label = "JUMBULAYA"
+    record_format = FORMAT
+    uses_word_list = True
+    min_players = 2
+    max_players = 4
+    presets: Mapping[str, engine.Rules] = engine.PRESETS
+
+    board_template = "games/_board.html"
+    compose_template = "games/_compose.html"
+    email_html_template = "emails/game.html"
+    email_text_template = "emails/game.txt"
+
+    # --- the engine ----------------------------------------------------------
+
+    def options_from_json(self, data: object) -> engine.Rules:
+        return engine.rules_from_json(data)
+
+    def options_to_json(self, options: engine.Rules) -> dict[str, Any]:
+        return options.to_json()
+
+    def deal(
+        self,
+        players: Sequence[str],
+        options: engine.Rules,
+        lexicon: Lexicon | None,
+        rng: random.Random,
+    ) -> engine.GameStarted:
+        return engine.deal(tuple(players), options, _words(lexicon), rng)
+
+    def start(self, started: engine.GameStarted) -> engine.GameState:
+        return engine.start(started)
+
+    def decide(
+        self, state: engine.GameState, seat: int, move: str, lexicon: Lexicon | None
+    ) -> list[engine.Event]:
+        return engine.decide(state, seat, move, _words(lexicon))
+
+    def evolve(self, state: engine.GameState, event: engine.Event) -> engine.GameState:
+        return engine.evolve(state, event)
+
+    def replay(self, events: Sequence[engine.Event]) -> engine.GameState:
+        return engine.replay(events)
+
+    def progress(self, state: engine.GameState) -> Progress:
+        return Progress(state.seq, state.turn, state.over, state.end)
+
+    def in_game(self, state: engine.GameState, seat: int) -> bool:
+        return state.in_game(seat)
+
+    def players(self, state: engine.GameState) -> tuple[str, ...]:
+        return state.players
+
+    def with_players(self, state: engine.GameState, players: Sequence[str]) -> engine.GameState:
+        return dataclasses.replace(state, players=tuple(players))
+
+    def verb_of(self, move: str) -> str:
+        return verb_of(move)
+
+    def event_to_dict(self, event: engine.Event) -> dict[str, Any]:
+        return engine.to_dict(event)
+
+    def event_from_dict(self, data: dict[str, Any]) -> engine.Event:
+        return engine.from_dict(data)
+
+    def private_fields(self, event: engine.Event) -> tuple[str, ...]:
+        return event.PRIVATE
+
+    def event_type(self, event: engine.Event) -> str:
+        return event.type
+
+    def event_seat(self, event: engine.Event) -> int | None:
+        seat = getattr(event, "seat", None)
+        return seat if isinstance(seat, int) else None
+
+    def is_deal(self, event: engine.Event) -> bool:
+        return isinstance(event, engine.GameStarted)
+
+    def is_timeout(self, event: engine.Event) -> bool:
+        return isinstance(event, engine.TimedOut)
+
+    def is_resignation(self, event: engine.Event) -> bool:
+        return isinstance(event, engine.Resigned)
+
+    def rename_deal(self, started: engine.Event, names: Mapping[int, str]) -> engine.Event:
+        if not isinstance(started, engine.GameStarted):
+            return started
+        players = tuple(names.get(i, name) for i, name in enumerate(started.players))
+        return dataclasses.replace(started, players=players)
+
+    def state_to_json(self, state: engine.GameState) -> dict[str, Any]:
+        return engine.state_to_json(state)
+
+    def state_from_json(self, data: dict[str, Any]) -> engine.GameState:
+        return engine.state_from_json(data)
+
+    def parse_move(self, text: str) -> engine.Command:
+        return engine.parse_move(text)
+
+    def format_move(self, command: engine.Command) -> str:
+        return engine.format_move(command)
+
+    def legal_moves(self, state: engine.GameState, seat: int, lexicon: Lexicon | None) -> list[str]:
+        return [move.notation() for move in engine.legal_moves(state, seat, _words(lexicon))]
+
+    def read_record(self, data: object) -> engine.Record:
+        return engine.read_record(data)
+
+    def read_record_json(self, text: str | bytes) -> engine.Record:
+        return engine.read_record_json(text)
+
+    def replay_record(self, record: engine.Record, resolve: Resolver) -> engine.ReplayResult:
+        return engine.replay_record(record, resolve)
+
+    def replay_json(self, text: str | bytes, resolve: Resolver) -> engine.ReplayResult:
+        return engine.replay_json(text, resolve)
+
+    def unreadable_record(self, error: BadRecord) -> engine.ReplayResult:
+        return engine.ReplayResult(None, error=error)
+
+    def write_record(self, events: Sequence[engine.Event], lexicon: str | None) -> dict[str, Any]:
+        return engine.write_record(events, lexicon)
+
+
+#: The one instance the registry holds.
+JUMBULAYA = Jumbulaya()

@@ -1,0 +1,340 @@
+"""What pages show of a game: the board as one viewer may see it, and the log
+of moves in words.
+
+The log speaks words, not the notation: ``Ann played CRUNCHER on line 3
+(+8).``, never ``3 CRUN[CH][ER]`` (the notation stays in the record, the
+replay's step list and ``manage.py replay``).  Names are the players' names
+now (:mod:`games.core.seat_names`), so a renamed player is renamed in old logs too.
+What became of sealed JUMBULAYA calls is told here as well: to their caller
+(:func:`judged_claims`, :func:`outcome_words`) and in the log (:func:`outcome_line`).
+
+Everything here is built for one viewer: a seat (who sees their own rack) or a
+spectator (``seat=None``).  Nothing private to another seat (its rack, its
+draws, the tiles it exchanged) or the bag's order ever goes into what these
+functions return; tests scan every page for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from accounts.names import shown_name
+from games.core import seat_names
+from games.core.projection import engine_event
+from games.engine import (
+    Event,
+    Exchanged,
+    GameStarted,
+    GameState,
+    JumbulayaFailed,
+    JumbulayaVerified,
+    Passed,
+    Resigned,
+    TimedOut,
+    WordBuilt,
+    evolve,
+    line_points,
+    start,
+)
+from games.engine.tiles import letters
+from games.kinds.jumbulaya.kind import JUMBULAYA
+from games.models import Game, JumbulayaClaim
+
+Outcome = JumbulayaClaim.Outcome
+
+#: ``Event.source`` of a seat the deadline sweep removed (its resignation).
+REMOVED = "deadline"
+
+END_WORDS = {
+    "jumbulaya": "a JUMBULAYA was found",
+    "ten_tiles": "a line reached 10 tiles",
+    "all_lines": "one player claimed all nine lines",
+    "stalled": "no word was built for too long",
+    "resigned": "fewer than two players remain",
+}
+
+
+@dataclass(frozen=True)
+class LineView:
+    number: int  # 1..9
+    tiles: tuple[str, ...]
+    word: str | None
+    owner: int | None
+    owner_name: str | None
+    points: int  # what the line scores for its owner
+
+
+@dataclass(frozen=True)
+class BoardView:
+    lines: list[LineView]
+    players: list[str]
+    scores: list[int]
+    rack_sizes: list[int]
+    rack: tuple[str, ...] | None  # the viewer's own rack; None for a spectator
+    bag: int
+    turn: int | None
+    turn_name: str | None
+    over: bool
+    end: str | None
+    end_words: str | None
+    winners: list[int]  # seats
+    winner_names: list[str]
+    resigned: list[int]
+    jumbulaya_open: bool
+    seq: int
+
+
+def player_names(players: Sequence[str]) -> list[str]:
+    """The players' names as pages and emails show them.  A game's log keeps
+    the names its players had when it began (pages and emails swap in the
+    current ones: :mod:`games.core.seat_names`); one that the name rules refuse
+    (kept from before they did: a line break, a link) shows as its seat."""
+    return [shown_name(name) or f"Seat {i + 1}" for i, name in enumerate(players)]
+
+
+def board_view(state: GameState, seat: int | None) -> BoardView:
+    """The board for ``seat`` (``None``: a spectator)."""
+    players = player_names(state.players)
+    return BoardView(
+        lines=[
+            LineView(
+                number=i + 1,
+                tiles=ln.tiles,
+                word=ln.word,
+                owner=ln.owner,
+                owner_name=None if ln.owner is None else players[ln.owner],
+                points=line_points(ln.tiles) if ln.owner is not None else 0,
+            )
+            for i, ln in enumerate(state.lines)
+        ],
+        players=players,
+        scores=state.scores(),
+        rack_sizes=[len(r) for r in state.racks],
+        rack=None if seat is None else state.racks[seat],
+        bag=len(state.bag),
+        turn=state.turn,
+        turn_name=None if state.turn is None else players[state.turn],
+        over=state.over,
+        end=state.end,
+        end_words=END_WORDS.get(state.end or ""),
+        winners=state.winners(),
+        winner_names=[players[s] for s in state.winners()],
+        resigned=sorted(state.resigned),
+        jumbulaya_open=state.jumbulaya_open(),
+        seq=state.seq,
+    )
+
+
+def board_text(board: BoardView) -> str:
+    """The nine lines in a monospace block, e.g. ``3  F A C T S   (Ann, 5)``."""
+    cells = [" ".join(line.tiles) or "-" for line in board.lines]
+    width = max(len(c) for c in cells)
+    rows = []
+    for line, cell in zip(board.lines, cells, strict=True):
+        owner = f"   ({line.owner_name}, {line.points})" if line.owner_name is not None else ""
+        rows.append(f"{line.number}  {cell.ljust(width)}{owner}".rstrip())
+    return "\n".join(rows)
+
+
+def _word(text: str) -> str:
+    """A word as people read it: its letters, without the notation's brackets
+    and hyphens (``CRUN[CH][ER]`` is CRUNCHER)."""
+    return "".join(ch for ch in text if ch.isalpha()).upper()
+
+
+def _lines_in_words(lines: Sequence[int]) -> str:
+    numbers = [i + 1 for i in lines]
+    if numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 2:
+        return f"lines {numbers[0]} to {numbers[-1]}"
+    return "lines " + ", ".join(map(str, numbers))
+
+
+@dataclass(frozen=True)
+class Told:
+    """One event in words: ``headline`` is the short form subjects use
+    (``bob played FACTS``), ``words`` the whole sentence for the log."""
+
+    headline: str
+    words: str
+
+
+def tell(
+    before: GameState,
+    event: Event,
+    after: GameState,
+    source: str = "",
+) -> Told:
+    """One event in words, from what every viewer may know: never the tiles
+    exchanged or drawn.  ``source``: where the event came from (an
+    ``Event.Source`` value), which tells a seat removed by the deadline sweep
+    (``deadline``) from one that resigned."""
+    name = player_names(before.players)
+    match event:
+        case WordBuilt(seat, line, tiles):
+            previous = before.lines[line].owner
+            took = (
+                f", taking it from {name[previous]}"
+                if previous is not None and previous != seat
+                else ""
+            )
+            head = f"{name[seat]} played {_word(letters(tiles))}"
+            return Told(head, f"{head} on line {line + 1} (+{line_points(tiles)}){took}.")
+        case Exchanged(seat, tiles):
+            head = f"{name[seat]} exchanged {_count(len(tiles), 'tile')}"
+            return Told(head, f"{head}.")
+        case Passed(seat):
+            return Told(f"{name[seat]} passed", f"{name[seat]} passed.")
+        case TimedOut(seat):
+            head = f"{name[seat]} ran out of time"
+            return Told(head, f"{head}: the deadline passed and the turn was passed for them.")
+        case JumbulayaVerified(seat, tiles, lines, points):
+            word = _word(letters(tiles))
+            down = f"{word} down {_lines_in_words(lines)} (+{points})"
+            head = f"{name[seat]} called JUMBULAYA: {word}"
+            return Told(head, f"{name[seat]} called JUMBULAYA: {down}.")
+        case JumbulayaFailed(seat, word, reason):
+            return Told(
+                f"{name[seat]}'s JUMBULAYA call failed",
+                f"{name[seat]} called JUMBULAYA with {_word(word)}, which could not be "
+                f"verified ({reason}), and loses a turn.",
+            )
+        case Resigned(seat):
+            if source == REMOVED:
+                head = f"{name[seat]} was removed"
+                return Told(
+                    head, f"{head} from the game after missing too many deadlines in a row."
+                )
+            return Told(f"{name[seat]} resigned", f"{name[seat]} resigned.")
+        case GameStarted():
+            return Told("the game began", f"The game began; {name[after.turn or 0]} moves first.")
+    raise TypeError(f"not an event: {event!r}")
+
+
+def describe(before: GameState, event: Event, after: GameState) -> str:
+    """One move in words, from what every viewer may know."""
+    return tell(before, event, after).words
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'s' if n != 1 else ''}"
+
+
+def _joined(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def ending(state: GameState) -> str:
+    """How a finished game ended, its final scores and who won, in words."""
+    name = player_names(state.players)
+    scores = ", ".join(f"{n} {s}" for n, s in zip(name, state.scores(), strict=True))
+    winners = [name[s] for s in state.winners()]
+    won = (
+        f"{winners[0]} won"
+        if len(winners) == 1
+        else f"{_joined(winners)} share the win"
+        if winners
+        else "nobody won"
+    )
+    return f"The game is over: {END_WORDS[state.end or '']}. Final scores: {scores}. {won}."
+
+
+class Logged(NamedTuple):
+    """One entry of a game's log: the state's number after it, what the log
+    says (the event, then how the game ended or what it opened), the short
+    form subjects use, and the event's sentence alone."""
+
+    seq: int
+    words: str
+    headline: str
+    event_words: str
+
+
+def history(events: Sequence[Event], sources: Sequence[str] | None = None) -> list[Logged]:
+    """Every event of a log in words, oldest first.  Needs the whole log (the
+    fold needs the draws) but returns only public words.  ``sources``: each
+    event's source (see :func:`tell`)."""
+    out: list[Logged] = []
+    state: GameState | None = None
+    for n, event in enumerate(events):
+        source = sources[n] if sources is not None else ""
+        if isinstance(event, GameStarted):
+            state = start(event)
+            told = tell(state, event, state, source)
+            out.append(Logged(state.seq, told.words, told.headline, told.words))
+            continue
+        assert state is not None, "a log starts with game_started"
+        after = evolve(state, event)
+        told = tell(state, event, after, source)
+        words = told.words
+        if after.over and not state.over:
+            words += " " + ending(after)
+        elif after.jumbulaya_open() and not state.jumbulaya_open():
+            words += (
+                " All nine lines are claimed and one holds 7 or more tiles: "
+                "a JUMBULAYA can now be called."
+            )
+        out.append(Logged(after.seq, words, told.headline, told.words))
+        state = after
+    return out
+
+
+def judged_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
+    """``seat``'s claims that have been judged (none for a spectator), each with
+    its ``outcome``: never anyone else's."""
+    if seat is None:
+        return []
+    return list(game.claims.filter(seat=seat, resolved_at__isnull=False).order_by("created_at"))
+
+
+def outcome_words(claim: JumbulayaClaim) -> str:
+    """What became of ``claim``, for its caller: ``SPRINTS: verified: it ended the game``."""
+    return f"{claim.word}: {claim.get_outcome_display() if claim.outcome else 'not made'}"
+
+
+#: The log's words for each outcome (a withdrawn call is not in the log: its
+#: word may still be valid while the game goes on).
+_LOGGED = {
+    Outcome.MADE: "{name}'s {word} was verified and ended the game",
+    Outcome.FAILED: "{name}'s {word} could not be verified and cost a turn",
+    Outcome.FREE: "{name}'s {word} could not be verified (the game ended before it cost a turn)",
+    Outcome.OVERTAKEN: "{name}'s {word} was valid, but a longer or earlier call was made",
+}
+
+
+def outcome_line(game: Game, players: Sequence[str]) -> tuple[int, str] | None:
+    """The log's line (``(seq, words)``) saying what became of the sealed calls
+    judged when the claim window closed, or ``None`` when there were none."""
+    judged = list(game.claims.filter(resolved_seq__isnull=False).order_by("created_at", "pk"))
+    said = [
+        _LOGGED[Outcome(c.outcome)].format(name=players[c.seat], word=c.word)
+        for c in judged
+        if c.outcome in _LOGGED and c.seat < len(players)
+    ]
+    if not said:
+        return None
+    seq = max(c.resolved_seq or 0 for c in judged)
+    words = "The claim window closed and its sealed JUMBULAYA calls were judged: "
+    return seq, words + "; ".join(said) + "."
+
+
+def game_log(game: Game, names: dict[int, str] | None = None) -> list[Logged]:
+    """A game's log in words, naming the players as they are now (``names``:
+    :func:`games.core.seat_names.names_now`, when the caller has it), with the line
+    saying what became of the sealed JUMBULAYA calls where their window closed."""
+    rows = list(game.events.order_by("seq"))
+    if names is None:
+        names = seat_names.names_now(game)
+    events = seat_names.renamed_events(JUMBULAYA, [engine_event(row) for row in rows], names)
+    entries = history(events, [row.source for row in rows])
+    if not events or not isinstance(events[0], GameStarted):
+        return entries
+    line = outcome_line(game, player_names(events[0].players))
+    if line is None:
+        return entries
+    seq, words = line
+    at = next((i for i, entry in enumerate(entries) if entry.seq > seq), len(entries))
+    return [*entries[:at], Logged(seq, words, words, words), *entries[at:]]

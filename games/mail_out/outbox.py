@@ -1,0 +1,227 @@
+"""The outbox: emails owed are ``Notification`` rows, written in the same
+transaction as the event that caused them.  After the commit a task is nudged
+to send them; a beat sweep sends whatever a lost nudge missed.  Each row is
+claimed with a conditional UPDATE before it is sent, so two senders never send
+the same row; a claim left by a sender that died is taken over once it is
+``CLAIM_TIMEOUT`` old.
+
+A send that fails (the ESP is down, or refuses the message) is tried again
+later and later: a minute, then twice as long each time up to
+``MAX_RETRY_DELAY``, :data:`MAX_ATTEMPTS` times in all (about a week), so
+mail goes out when the ESP comes back, and a message that can never go
+stops being tried (its ``last_error`` says why, in the admin).
+
+Each recipient gets their emails in the order they were owed (by row id): a
+row waits while an older row to the same recipient is still unsent, and
+sending a row sends the rows it held back right after it.  So a turn email
+whose first send failed is not overtaken by the next one; a row that has
+failed :data:`HOLD_ATTEMPTS` times stops holding the others back (it goes when
+it can), so one message that cannot go does not stop a player's mail for a
+week.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import timedelta
+
+from celery import current_app
+from django.db import transaction
+from django.db.models import Exists, F, OuterRef, Q
+from django.utils import timezone
+
+from games.mail_out.emails import message_for
+from games.models import Game, InboundMail, Notification
+
+log = logging.getLogger(__name__)
+
+#: How long a claim protects a row whose sender may have died.
+CLAIM_TIMEOUT = timedelta(minutes=10)
+#: Rows one sweep sends at most (the next sweep takes the rest).
+SWEEP_BATCH = 500
+#: Rows one nudge of :func:`one_nudge` names (one task sends them in turn).
+NUDGE_BATCH = 50
+#: Sends tried per row before it is given up; and the longest wait between two.
+MAX_ATTEMPTS = 40
+MAX_RETRY_DELAY = timedelta(hours=6)
+#: Failed sends after which a row no longer holds back the recipient's later
+#: rows (1 + 2 + 4 + ... + 128 minutes: about four hours of retries).
+HOLD_ATTEMPTS = 8
+#: The task that sends the rows a nudge names.
+SEND_TASK = "games.tasks.send_notifications"
+#: The rows waiting for :func:`one_nudge`'s nudge, inside one.
+_pending: ContextVar[list[int] | None] = ContextVar("outbox_pending", default=None)
+
+
+def owe(
+    game: Game,
+    kind: str,
+    *,
+    users: Iterable[int | None] = (),
+    emails: Iterable[str] = (),
+    seq: int | None = None,
+    inbound: InboundMail | None = None,
+) -> list[Notification]:
+    """Record emails owed (inside the caller's transaction) and nudge a sender
+    for after the commit.  ``inbound``: the email reply they answer."""
+    rows = [
+        Notification(kind=kind, user_id=uid, game=game, event_seq=seq, inbound=inbound)
+        for uid in users
+        if uid is not None
+    ] + [Notification(kind=kind, email=email, game=game, event_seq=seq) for email in emails]
+    created = Notification.objects.bulk_create(rows)
+    nudge(n.pk for n in created)
+    return created
+
+
+def nudge(ids: Iterable[int]) -> None:
+    """Ask a worker to send these rows once the transaction commits.  A broker
+    that is down changes nothing: the move stands and the sweep sends them.
+    Inside :func:`one_nudge`, the committed rows wait for its single nudge."""
+    ids = list(ids)
+    if not ids:
+        return
+    pending = _pending.get()
+    if pending is not None:
+        transaction.on_commit(lambda: pending.extend(ids))
+    else:
+        transaction.on_commit(lambda: _ring(ids))
+
+
+@contextmanager
+def one_nudge() -> Iterator[None]:
+    """Collect the nudges of many transactions (a sweep's hundreds of
+    timeouts) and ring once, in batches of :data:`NUDGE_BATCH`, at the end:
+    one broker message per batch instead of one per transaction."""
+    pending: list[int] = []
+    token = _pending.set(pending)
+    try:
+        yield
+    finally:
+        _pending.reset(token)
+        # After the commits whose rows it names: at once in autocommit, else
+        # when the enclosing transaction commits (its callbacks run in order).
+        transaction.on_commit(lambda: _ring_batches(pending))
+
+
+def _ring_batches(ids: list[int]) -> None:
+    for start in range(0, len(ids), NUDGE_BATCH):
+        _ring(ids[start : start + NUDGE_BATCH])
+
+
+def _ring(ids: list[int]) -> None:
+    """Ask for :func:`games.tasks.send_notifications` by its name: the tasks
+    import the outbox, not the other way round."""
+    try:
+        # A short argsrepr spares Celery a saferepr of the list on every move.
+        current_app.send_task(SEND_TASK, (ids,), argsrepr=f"({len(ids)} rows)", kwargsrepr="{}")
+    except Exception as e:  # the broker is a doorbell: the rows wait for the sweep
+        log.warning("could not reach the broker (%s); %d emails wait for the sweep", e, len(ids))
+
+
+def _same_recipient() -> Q:
+    """Rows to the recipient of the outer row: the same user, or for a row
+    without one (an invitation) the same address."""
+    return Q(user_id=OuterRef("user_id")) | Q(
+        user__isnull=True, email=OuterRef("email"), email__gt=""
+    )
+
+
+def _held_back() -> Exists:
+    """An older row to the same recipient that is still to be sent first."""
+    return Exists(
+        Notification.objects.filter(
+            _same_recipient(),
+            pk__lt=OuterRef("pk"),
+            sent_at__isnull=True,
+            attempts__lt=HOLD_ATTEMPTS,
+        )
+    )
+
+
+def _claimable() -> Q:
+    now = timezone.now()
+    unclaimed = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - CLAIM_TIMEOUT)
+    due = Q(retry_at__isnull=True) | Q(retry_at__lte=now)
+    return Q(sent_at__isnull=True, attempts__lt=MAX_ATTEMPTS) & unclaimed & due & Q(~_held_back())
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """How long after its ``attempts``-th failed send a row is tried again."""
+    return min(MAX_RETRY_DELAY, timedelta(minutes=2 ** min(attempts - 1, 16)))
+
+
+def claim(notification_id: int) -> bool:
+    """Take a row for sending; False if it is sent or another sender has it."""
+    taken = Notification.objects.filter(_claimable(), pk=notification_id).update(
+        claimed_at=timezone.now(), attempts=F("attempts") + 1
+    )
+    return taken == 1
+
+
+def send(notification_id: int) -> bool:
+    """Claim and send one row.  Returns whether this call sent it."""
+    if not claim(notification_id):
+        return False
+    notification = Notification.objects.select_related("game", "user").get(pk=notification_id)
+    try:
+        message = message_for(notification)
+        if message is not None:  # None: nothing to send (muted, digest, no email wanted)
+            message.send()
+    except Exception as e:
+        log.exception("sending notification %s failed", notification_id)
+        # Release the claim for a sweep to try again, later each time.
+        Notification.objects.filter(pk=notification_id).update(
+            claimed_at=None,
+            retry_at=timezone.now() + retry_delay(notification.attempts),
+            last_error=f"{type(e).__name__}: {e}"[:1000],
+        )
+        return False
+    Notification.objects.filter(pk=notification_id).update(sent_at=timezone.now(), last_error="")
+    return True
+
+
+def _held_by(notification_id: int) -> list[int]:
+    """The unsent rows to the same recipient as row ``notification_id``, newer
+    than it, oldest first: those it may have held back."""
+    row = Notification.objects.filter(pk=notification_id).values("user_id", "email").first()
+    if row is None:
+        return []
+    later = Notification.objects.filter(pk__gt=notification_id, sent_at__isnull=True)
+    if row["user_id"] is not None:
+        later = later.filter(user_id=row["user_id"])
+    elif row["email"]:
+        later = later.filter(user__isnull=True, email=row["email"])
+    else:
+        return []
+    return list(later.order_by("pk").values_list("pk", flat=True))
+
+
+def send_in_order(ids: Iterable[int]) -> int:
+    """Send these rows (each one claimed and sent by :func:`send`) and after
+    each one sent, the rows to its recipient that it held back, until one of
+    them does not go.  Returns how many were sent."""
+    sent = 0
+    for notification_id in ids:
+        if not send(notification_id):
+            continue
+        sent += 1
+        for later in _held_by(notification_id):
+            if not send(later):
+                break
+            sent += 1
+    return sent
+
+
+def sweep() -> int:
+    """Send every row that is due and free to take, each recipient's in the
+    order they were owed.  Returns how many were sent."""
+    ids = list(
+        Notification.objects.filter(_claimable())
+        .order_by("pk")
+        .values_list("pk", flat=True)[:SWEEP_BATCH]
+    )
+    return send_in_order(ids)

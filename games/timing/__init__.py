@@ -1,0 +1,1 @@
+"""Time: deadlines and auto-passes, vacations, and claim windows."""

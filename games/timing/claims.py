@@ -1,0 +1,299 @@
+"""JUMBULAYA claim windows.
+
+Once all nine lines are claimed and one holds 7 or more tiles, a JUMBULAYA runs
+down almost every board, so under "anyone may call at any time" the first
+player to read their mail would win.  A game with ``Game.claim_window`` set
+plays it differently:
+
+* when the conditions first hold (:func:`after_move`), a claim window opens
+  until the current deadline, but for at least :data:`MIN_WINDOW`, and every
+  seat still in the game is told (a ``claims_open`` notification);
+* a call made while the window is open is *sealed* (:func:`seal`): it is
+  stored, shown to nobody but its caller, and not checked;
+* when the window closes (:func:`games.core.services.close_claim_windows`, every
+  minute), every sealed claim is
+  judged against the board as it is then: each invalid claim costs its caller
+  a turn (the engine's ``JumbulayaFailed``), then the longest valid claim (most
+  tiles; ties: the earliest) is made, which ends the game.  A lost turn that
+  would itself end the game (stalled, under ``stall_rounds``) is not taken when
+  a valid claim is waiting: the JUMBULAYA ends the game first.  With no valid
+  claim the game goes on, and a later call is decided at once;
+* a move that would end the game while the window is open (ten tiles, all
+  lines, stalled, a resignation that leaves one seat, a deadline's auto-pass)
+  closes it first (:func:`games.core.services.submit`): the sealed calls were made before that
+  move, so they are judged on the board as it stands before it, in the same
+  transaction.  A valid one ends the game and the move is not made; with none,
+  the move is made.  A lost turn is not taken when it would stop that move (the
+  mover's own failed call: the game ends with the move anyway), and a
+  resigning seat's own calls are withdrawn, not made;
+* whichever way the window closed, each claim keeps what became of it
+  (``JumbulayaClaim.outcome``), each caller is owed a ``claims_closed`` email
+  about their own calls, and the log says it in words
+  (:func:`games.kinds.jumbulaya.presenters.outcome_line`: never a withdrawn call's word).
+
+Every event still enters the log through :func:`games.core.services.submit`: the
+one door opens and closes the windows (it calls :func:`after_move` and
+:func:`shut`), and makes the calls :func:`judge` says to make.  This module
+never imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+
+from games.engine import (
+    Event as EngineEvent,
+)
+from games.engine import (
+    GameState,
+    JumbulayaFailed,
+    JumbulayaVerified,
+    Lexicon,
+    Refusal,
+    parse_move,
+)
+from games.engine.jumbulaya import Found, best_call
+from games.engine.notation import CallJumbulaya, verb_of
+from games.engine.tiles import Tiles
+from games.mail_out import outbox
+from games.models import Game, JumbulayaClaim, Notification
+from games.timing.deadlines import time_zone
+
+Outcome = JumbulayaClaim.Outcome
+
+#: The shortest a claim window may be, however close the deadline.
+MIN_WINDOW = timedelta(hours=12)
+#: Windows one sweep closes at most (the next sweep takes the rest).
+SWEEP_BATCH = 100
+#: What the player whose move closed the window is told when a sealed call won.
+OVERTAKEN_NOTICE = (
+    "Your move would have ended the game, so the JUMBULAYA claim window closed first, and a "
+    "sealed JUMBULAYA call, made before your move, ended the game: your move was not made."
+)
+#: The longest claim word stored (a JUMBULAYA is at most 9 tiles).
+MAX_WORD = JumbulayaClaim._meta.get_field("word").max_length or 60
+
+
+# --- opening ---------------------------------------------------------------
+
+
+def after_move(game: Game, before: GameState, state: GameState) -> None:
+    """Bookkeeping after an accepted move (inside its transaction): open the
+    window when the JUMBULAYA conditions first hold.  (A move that ends the game
+    never finds the window open: :func:`games.core.services.submit` closed it before.)"""
+    if state.over or not game.claim_window or not state.jumbulaya_open() or before.jumbulaya_open():
+        return
+    now = timezone.now()
+    closes = max(game.deadline_at or now, now + MIN_WINDOW)
+    opened = Game.objects.filter(pk=game.pk, claims_close_at__isnull=True).update(
+        claims_close_at=closes
+    )
+    if opened != 1:
+        return
+    game.claims_close_at = closes
+    users = [
+        s.user_id for s in game.seats.all() if s.user_id is not None and state.in_game(s.index)
+    ]
+    outbox.owe(game, Notification.Kind.CLAIMS_OPEN, users=users, seq=state.seq)
+
+
+# --- sealing -----------------------------------------------------------------
+
+
+def sealed_notice(game: Game, tz_name: str) -> str:
+    """What a player is told when their call is sealed (times in ``tz_name``)."""
+    closes = game.claims_close_at
+    if closes is None:
+        return "Your claim is sealed until the claim window closes."
+    when = closes.astimezone(time_zone(tz_name)).strftime("%a %-d %b %Y, %H:%M")
+    return (
+        f"Your claim is sealed until {when} ({tz_name}), when the claim window closes: "
+        "nobody sees it before then, and the longest valid claim wins."
+    )
+
+
+def seal(game: Game, state: GameState, seat: int, move: str) -> None:
+    """Store ``seat``'s call ``move`` (``jumbulaya WORD``) unseen until the window
+    closes (inside :func:`~games.core.services.submit`'s transaction).
+
+    The checks a call gets from the engine before its word is looked at run
+    here, in the engine's order, and raise its :class:`Refusal`; the word itself
+    is not checked, so that nobody learns whether it is valid before the close.
+    The same word sent twice by a seat is stored once.
+    """
+    if state.over:
+        raise Refusal("game_over", "The game is over: no more moves can be made.")
+    if not 0 <= seat < state.seats or seat in state.resigned:
+        raise Refusal("not_in_game", "You are no longer in this game, so you cannot move.")
+    command = parse_move(move)
+    if not isinstance(command, CallJumbulaya):
+        raise Refusal("bad_move", f"Could not read the move {move!r} as a JUMBULAYA call.")
+    if not state.jumbulaya_open():
+        raise Refusal(
+            "jumbulaya_closed",
+            "A JUMBULAYA can be called only once all nine lines are claimed and one of them "
+            "holds 7 or more tiles.",
+        )
+    if seat in state.barred:
+        raise Refusal(
+            "jumbulaya_barred",
+            "After a call that failed you may not call JUMBULAYA again until another player "
+            "has completed a turn.",
+        )
+    word = command.word.text
+    if len(word) > MAX_WORD:
+        raise Refusal(
+            "bad_move",
+            f"A JUMBULAYA is 7 to 9 tiles; {word[:20]}… is {len(word)} characters long, "
+            "far too long to be one.",
+        )
+    unresolved = game.claims.filter(seat=seat, resolved_at__isnull=True)
+    if not unresolved.filter(word=word).exists():
+        JumbulayaClaim.objects.create(game=game, seat=seat, word=word)
+
+
+def sealed_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
+    """``seat``'s own claims still sealed (none for a spectator): never anyone
+    else's."""
+    if seat is None:
+        return []
+    return list(game.claims.filter(seat=seat, resolved_at__isnull=True).order_by("created_at"))
+
+
+# --- closing -----------------------------------------------------------------
+# The calls a closing window makes are moves, so they are made by the one door
+# (:func:`games.core.services.close_claim_window`, and :func:`games.core.services.submit`
+# for a move that would end the game); what is here decides which to make.
+
+
+def due_windows(now: datetime) -> list[int]:
+    """The games whose window is due to close, the oldest first, at most
+    :data:`SWEEP_BATCH` of them (the next sweep takes the rest)."""
+    return list(
+        Game.objects.filter(claims_close_at__lte=now)
+        .order_by("claims_close_at")
+        .values_list("pk", flat=True)[:SWEEP_BATCH]
+    )
+
+
+def take_window(game_id: int, now: datetime) -> bool:
+    """Close game ``game_id``'s window if it is due: False when it is not, or
+    another sweep closed it."""
+    closed = Game.objects.filter(pk=game_id, claims_close_at__lte=now).update(claims_close_at=None)
+    return closed == 1
+
+
+def shut(game: Game) -> None:
+    """Close ``game``'s window now, due or not (a move that would end the game
+    closes it first)."""
+    Game.objects.filter(pk=game.pk).update(claims_close_at=None)
+    game.claims_close_at = None
+
+
+def unresolved(game: Game) -> list[JumbulayaClaim]:
+    """The game's sealed claims, in the order they were made."""
+    return list(game.claims.filter(resolved_at__isnull=True).order_by("created_at", "pk"))
+
+
+def _verify(
+    claim: JumbulayaClaim, board: Sequence[Tiles], lexicon: Lexicon, state: GameState
+) -> Found | None:
+    """What the engine would verify ``claim`` as on ``board`` (``None``: it
+    would fail)."""
+    try:
+        command = parse_move(f"jumbulaya {claim.word}")
+    except Refusal:
+        return None
+    if not isinstance(command, CallJumbulaya):
+        return None
+    return best_call(board, command.word.candidates(), lexicon, state.rules)
+
+
+#: A move waiting for the window to close: (seat, move in the notation).
+Pending = tuple[int, str]
+
+
+@dataclass
+class Judgement:
+    """What to do with a closing window's sealed claims, judged against the
+    board as it is (:func:`judge`)."""
+
+    #: Outcomes that need no move, by claim: withdrawn calls (their caller left
+    #: the game, or is resigning), and the winner's own failed calls (they cost
+    #: nothing: the game ends with their JUMBULAYA, and with the cooldown rule a
+    #: failed call would bar it).
+    settled: dict[int, str]
+    #: The failed calls to make, each costing its caller a turn, in the order made.
+    failed: list[JumbulayaClaim]
+    #: Whether a failed call is made only if it neither ends the game nor stops
+    #: ``guard`` (a valid call is waiting, or a move that closed the window).
+    unless_it_ends: bool
+    #: The move a failed call must not stop (none when a valid call wins).
+    guard: Pending | None
+    #: The valid calls, the best first (most tiles; ties: the earliest): the
+    #: first one made ends the game, the rest are overtaken.
+    valid: list[JumbulayaClaim]
+
+
+def judge(
+    claims: Sequence[JumbulayaClaim], state: GameState, lexicon: Lexicon, pending: Pending | None
+) -> Judgement:
+    """Judge ``claims`` (in the order made) against ``state``'s board, before
+    ``pending`` when a move closed the window."""
+    board = [line.tiles for line in state.lines]
+    resigning = pending[0] if pending is not None and verb_of(pending[1]) == "resign" else None
+    settled: dict[int, str] = {}
+    judged: list[tuple[JumbulayaClaim, Found | None]] = []
+    for claim in claims:
+        if not state.in_game(claim.seat) or claim.seat == resigning:
+            settled[claim.pk] = Outcome.WITHDRAWN
+        else:
+            judged.append((claim, _verify(claim, board, lexicon, state)))
+    valid = [(c, found) for c, found in judged if found is not None]
+    # The longest wins; ``claims`` is in the order made, and the sort is stable.
+    valid.sort(key=lambda pair: -len(pair[1].tiles))
+    winner = valid[0][0].seat if valid else None
+    failed = []
+    for claim, found in judged:
+        if found is not None:
+            continue
+        if claim.seat == winner:
+            settled[claim.pk] = Outcome.FREE
+        else:
+            failed.append(claim)
+    return Judgement(
+        settled=settled,
+        failed=failed,
+        unless_it_ends=winner is not None or pending is not None,
+        guard=None if winner is not None else pending,
+        valid=[c for c, _ in valid],
+    )
+
+
+def outcome_of(events: Sequence[EngineEvent]) -> str:
+    """What a claim submitted as a call became (``""``: the rules refused it)."""
+    if any(isinstance(e, JumbulayaVerified) for e in events):
+        return Outcome.MADE
+    if any(isinstance(e, JumbulayaFailed) for e in events):
+        return Outcome.FAILED
+    return ""
+
+
+def record_outcomes(game: Game, claims: list[JumbulayaClaim], outcomes: dict[int, str]) -> None:
+    """Mark each claim with what became of it, and owe each caller an email
+    saying so."""
+    last_seq = Game.objects.values_list("last_seq", flat=True).get(pk=game.pk)
+    for claim in claims:
+        claim.resolved_at = timezone.now()
+        claim.outcome = outcomes.get(claim.pk, "")
+        claim.resolved_seq = last_seq
+    JumbulayaClaim.objects.bulk_update(claims, ["resolved_at", "outcome", "resolved_seq"])
+    seats = {s.index: s.user_id for s in game.seats.all()}
+    callers = sorted({c.seat for c in claims})
+    outbox.owe(
+        game, Notification.Kind.CLAIMS_CLOSED, users=[seats.get(s) for s in callers], seq=last_seq
+    )

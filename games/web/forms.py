@@ -1,0 +1,298 @@
+"""The lobby's forms, and the rules put into words for pages and emails."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+
+from games import kinds, models
+from games.core import lexicons
+from games.engine import PRESETS, Rules
+from games.engine.tiles import RACK_SIZE
+
+#: What each preset is, for people.
+PRESET_NAMES: dict[str, str] = {
+    "official": "Official (the 2009 rule sheet)",
+    "boardspace": "Boardspace (the rules of boardspace.net)",
+}
+
+#: The rules options the form offers, in the order shown.
+OPTION_NAMES: tuple[str, ...] = (
+    "rack_limit",
+    "new_word",
+    "stall_rounds",
+    "jumbulaya_bonus",
+    "jumbulaya_cooldown",
+)
+
+NEW_WORD_CHOICES = [
+    ("current", "the line's current word"),
+    ("history", "every word the line has held"),
+]
+
+MAX_STALL_ROUNDS = 20
+
+
+def preset_label(name: str) -> str:
+    return PRESET_NAMES.get(name, name.title())
+
+
+def lexicon_label(name: str) -> str:
+    return "ENABLE (the default)" if name == lexicons.DEFAULT_NAME else name
+
+
+def rules_in_words(rules: Rules) -> list[str]:
+    """One sentence per rule, for the pages and the invitation email."""
+    tiles = "tile" if rules.rack_limit == 1 else "tiles"
+    lines = [
+        f"Rules: {preset_label(rules.preset)}" + (" with changes." if rules.overrides() else "."),
+        f"A move uses at most {rules.rack_limit} {tiles} from your rack.",
+        "A new word must differ from "
+        + (
+            "every word the line has held."
+            if rules.new_word == "history"
+            else "the line's current word."
+        ),
+    ]
+    if rules.stall_rounds:
+        rounds = "round" if rules.stall_rounds == 1 else "rounds"
+        lines.append(f"The game ends after {rules.stall_rounds} {rounds} without a word.")
+    else:
+        lines.append("The game never ends for lack of new words.")
+    lines.append(
+        "A JUMBULAYA scores a bonus point per two-letter tile in it."
+        if rules.jumbulaya_bonus
+        else "A JUMBULAYA scores no bonus for two-letter tiles."
+    )
+    lines.append(
+        "After a failed JUMBULAYA call, a player waits for another player's turn "
+        "before calling again."
+        if rules.jumbulaya_cooldown
+        else "A player may call JUMBULAYA again straight after a failed call."
+    )
+    return lines
+
+
+def preset_options() -> dict[str, dict[str, Any]]:
+    """Each preset's option values (for the page's script that refills the form)."""
+    return {name: rules.options() for name, rules in PRESETS.items()}
+
+
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+class CreateGameForm(forms.Form):
+    """A new game.  The rules options are shown filled in from a preset; the
+    hidden ``options_from`` names the preset they were filled from, so that an
+    option left as it was shown follows the chosen preset even when the preset
+    was changed without the page's script refilling the options."""
+
+    kind = forms.ChoiceField(
+        label="Game",
+        choices=kinds.choices,
+        initial=kinds.DEFAULT,
+        required=False,  # a form posted without it (as before there were kinds): the default
+        help_text="Which game to play.",
+    )
+    seat_count = forms.TypedChoiceField(
+        label="Players",
+        choices=[(n, f"{n} players") for n in (2, 3, 4)],
+        coerce=int,
+        initial=2,
+        help_text="Counting you.",
+    )
+    preset = forms.ChoiceField(
+        label="Rules",
+        choices=[(name, preset_label(name)) for name in PRESETS],
+        initial="official",
+        help_text="The options below start from these rules; change any you like.",
+    )
+    options_from = forms.ChoiceField(
+        choices=[(name, name) for name in PRESETS],
+        initial="official",
+        widget=forms.HiddenInput,
+        required=False,
+    )
+    rack_limit = forms.IntegerField(
+        label="Most tiles from your rack per move",
+        min_value=1,
+        max_value=RACK_SIZE,
+        help_text=f"How many of your {RACK_SIZE} rack tiles one new word may take in.",
+    )
+    new_word = forms.ChoiceField(
+        label="A new word must differ from",
+        choices=NEW_WORD_CHOICES,
+        widget=forms.RadioSelect,
+        help_text="Whether a line may go back to a word it held before.",
+    )
+    stall_rounds = forms.IntegerField(
+        label="End the game after this many rounds without a word (0: never)",
+        min_value=0,
+        max_value=MAX_STALL_ROUNDS,
+        help_text="A round is one turn for each player still in the game.",
+    )
+    jumbulaya_bonus = forms.BooleanField(
+        label="Bonus point per two-letter tile in a JUMBULAYA",
+        required=False,
+        help_text="Tiles such as QU or TH each add a point to a JUMBULAYA's score.",
+    )
+    jumbulaya_cooldown = forms.BooleanField(
+        label="After a failed JUMBULAYA call, wait for another player's turn before calling again",
+        required=False,
+        help_text="Off: a player may call again straight after a call that failed.",
+    )
+    claim_window = forms.BooleanField(
+        label="JUMBULAYA claim window",
+        required=False,
+        initial=True,
+        help_text="Calls are sealed until the deadline (12 hours or more), then the longest "
+        "valid one wins.",
+    )
+    lexicon_name = forms.ChoiceField(
+        label="Word list",
+        help_text="The words the game accepts, for lines and for JUMBULAYA calls.",
+    )
+    move_hours = forms.IntegerField(
+        label="Hours per move",
+        min_value=models.MIN_MOVE_HOURS,
+        max_value=models.MAX_MOVE_HOURS,
+        initial=72,
+        help_text="1 to 336 (two weeks); a player who runs out of time passes.",
+    )
+    skip_weekends = forms.BooleanField(
+        label="Weekends do not count",
+        required=False,
+        help_text="Saturdays and Sundays, in each player's own time zone, stop the clock.",
+    )
+    timeout_limit = forms.IntegerField(
+        label="Remove a player after this many missed turns in a row",
+        required=False,
+        min_value=models.MIN_TIMEOUT_LIMIT,
+        max_value=models.MAX_TIMEOUT_LIMIT,
+        initial=3,
+        help_text="The game goes on without them while two or more players remain.",
+    )
+    is_public = forms.BooleanField(
+        label="Public: anyone signed in may watch",
+        required=False,
+        help_text="Spectators see the board and the scores, never a player's tiles.",
+    )
+    is_open = forms.BooleanField(
+        label="Open: anyone signed in may take a free seat",
+        required=False,
+        help_text="The game is listed under Open games until its seats are full.",
+    )
+    invite_emails = forms.CharField(
+        label="Invite friends by email",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off"}),
+        help_text="One address per line; each gets an email with a link to join.",
+    )
+
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        user: Any = None,
+        initial: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        initial = {**PRESETS["official"].options(), **(initial or {})}
+        super().__init__(data, initial=initial, **kwargs)
+        self.user = user
+        names = lexicons.store().names()
+        field = self.fields["lexicon_name"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(n, lexicon_label(n)) for n in names]
+        field.initial = lexicons.DEFAULT_NAME
+
+    def clean_kind(self) -> str:
+        return str(self.cleaned_data["kind"] or kinds.DEFAULT)
+
+    def clean_timeout_limit(self) -> int:
+        return self.cleaned_data.get("timeout_limit") or 3
+
+    def clean_invite_emails(self) -> list[str]:
+        raw = self.cleaned_data.get("invite_emails") or ""
+        emails: list[str] = []
+        for item in _SPLIT.split(raw):
+            if not item:
+                continue
+            try:
+                validate_email(item)
+            except ValidationError:
+                raise ValidationError(
+                    f"“{item}” is not an email address. Put one address on each line."
+                ) from None
+            email = item.lower()
+            if email in emails:
+                raise ValidationError(f"{email} is listed twice.")
+            emails.append(email)
+        own = (getattr(self.user, "email", "") or "").lower()
+        if own and own in emails:
+            raise ValidationError(
+                "That list includes your own address: you are already in the game."
+            )
+        return emails
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        seats = data.get("seat_count")
+        emails = data.get("invite_emails")
+        if seats is not None and emails is not None:
+            others = seats - 1
+            if len(emails) > others:
+                self.add_error(
+                    "invite_emails",
+                    f"A {seats}-player game has room for {others} other "
+                    f"player{'s' if others != 1 else ''}, but {len(emails)} addresses "
+                    "are listed.",
+                )
+            elif len(emails) < others and not data.get("is_open"):
+                missing = others - len(emails)
+                self.add_error(
+                    "invite_emails",
+                    f"Nobody could take the {missing} seat{'s' if missing != 1 else ''} "
+                    "left without an invitation: invite more friends, choose fewer "
+                    "players, or make the game open.",
+                )
+        return data
+
+    def rules(self) -> Rules:
+        """The rules chosen: the preset, with each option the player changed from
+        the values shown (those of ``options_from``)."""
+        data = self.cleaned_data
+        preset = data["preset"]
+        shown = PRESETS[data.get("options_from") or preset].options()
+        changed = {
+            name: data[name]
+            for name in OPTION_NAMES
+            if name in data and data[name] is not None and data[name] != shown[name]
+        }
+        return replace(PRESETS[preset], **changed)
+
+    def redisplay(self) -> None:
+        """After errors, show the options as they would be applied (so a preset
+        changed without the script shows its own values), when they are valid."""
+        data = getattr(self, "cleaned_data", {})
+        if not all(name in data for name in (*OPTION_NAMES, "preset")):
+            return
+        options = self.rules().options()
+        new: dict[str, Any] = {key: self.data.get(key) for key in self.data}
+        for name in OPTION_NAMES:
+            value = options[name]
+            if isinstance(value, bool):
+                if value:
+                    new[name] = "on"
+                else:
+                    new.pop(name, None)
+            else:
+                new[name] = str(value)
+        new["options_from"] = data["preset"]
+        self.data = new

@@ -1,0 +1,482 @@
+"""The game page: the board as one viewer may see it, composing and previewing a
+move, and sending it.
+
+The same page is reached two ways, each a :class:`Door`: signed in, at
+``/games/<id>/``, or without signing in through the turn link of a game email
+(:mod:`games.web.link_views`).  A door says where the page's forms post and how a
+move is checked; everything else (what is shown, the previews, the question
+asked before a pass, an exchange of the whole rack or a resignation) is the
+same code.
+
+Thin views: who may see what comes from :mod:`games.web.access`, what is shown from
+:mod:`games.kinds.jumbulaya.presenters`, what a move would do from
+:mod:`games.kinds.jumbulaya.preview`, and every
+change goes through :func:`games.core.services.submit`.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import zoneinfo
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.models import User
+from games.core import seat_names, services
+from games.engine import Refusal
+from games.kinds.jumbulaya.presenters import (
+    BoardView,
+    board_view,
+    game_log,
+    judged_claims,
+    outcome_words,
+)
+from games.kinds.jumbulaya.preview import MovePreview, preview_game_move, web_refusal
+from games.models import Event, Game
+from games.timing import claims, vacations
+from games.web import confirmations
+from games.web.access import Viewer, viewer_or_404
+
+#: The forms of the page that send a move; each gets its own idempotency key.
+MOVE_FORMS = ("word", "pass", "exchange", "resign", "call", "confirm")
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+MAX_NOTATION = 200
+#: The most moves the "moved on" notice tells in words.
+NEWS = 4
+#: What the call box's preview says before a word is written.
+CALL_HINT = "Write a word to see what the call would score."
+
+
+class BadForm(Exception):
+    """A request that no page of ours sends (a missing or malformed field)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class GameUrls:
+    """Where a game page's forms post and what it polls."""
+
+    page: str
+    move: str
+    preview: str
+    changes: str
+
+    @classmethod
+    def of_game(cls, game_id: int) -> GameUrls:
+        return cls(
+            page=reverse("games:game", args=[game_id]),
+            move=reverse("games:move", args=[game_id]),
+            preview=reverse("games:preview", args=[game_id]),
+            changes=reverse("games:changes", args=[game_id]),
+        )
+
+
+@dataclass(frozen=True)
+class LinkStatus:
+    """What a turn link may still do, for the page opened through it."""
+
+    moves: bool  # the game is still at that move: the link can send any move
+    calls: bool  # a JUMBULAYA call can be sent (a claim window takes calls from any link)
+    note: str  # what the page says about the link
+
+
+class Door(ABC):
+    """How a request reached a game: signed in (:class:`SignedIn`), or through a
+    turn link (:class:`games.web.link_views.ThroughLink`)."""
+
+    game_id: int
+    urls: GameUrls
+    source: str  # the Event.Source a move through this door is recorded with
+    tz_name: str  # the time zone the page shows times in
+
+    @abstractmethod
+    def viewer(self) -> Viewer:
+        """The game as this door sees it now (404 if it may not)."""
+
+    @abstractmethod
+    def mover(self) -> int | User:
+        """Who moves, as :func:`games.core.services.submit` takes it."""
+
+    @abstractmethod
+    def expected(self, notation: str, post: Any) -> int:
+        """The move of the game a move sent through this door is checked against
+        (:class:`BadForm` if the form does not say)."""
+
+    def link_status(self, viewer: Viewer) -> LinkStatus | None:
+        """What the turn link may still do (``None``: not a turn link)."""
+        return None
+
+    def stale_message(self, game: Game) -> str:
+        """Why a move sent through this door after the game moved on changed nothing."""
+        return (
+            "The game moved on since you loaded this page, so nothing was changed. "
+            "Here is the board as it is now: check your move and send it again."
+        )
+
+
+class SignedIn(Door):
+    """The game page of a signed-in user: a move is checked against the position
+    the page showed."""
+
+    source = Event.Source.WEB
+
+    def __init__(self, request: HttpRequest, game_id: int) -> None:
+        self.request = request
+        self.game_id = game_id
+        self.urls = GameUrls.of_game(game_id)
+        self.tz_name = _time_zone(request)
+
+    def viewer(self) -> Viewer:
+        return viewer_or_404(self.game_id, self.request.user)
+
+    def mover(self) -> int | User:
+        user = self.request.user
+        assert isinstance(user, User)  # signed in: login_required
+        return user
+
+    def expected(self, notation: str, post: Any) -> int:
+        return _expected_seq(post)
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    seat: int
+    name: str
+    score: int
+    rack_size: int
+    is_turn: bool
+    is_you: bool
+    resigned: bool
+    winner: bool
+    away_until: datetime | None = None
+
+
+@dataclass(frozen=True)
+class WaitingSeat:
+    seat: int
+    name: str | None  # None: nobody has taken it yet
+    invited: bool  # reserved for someone invited (whose address is never shown)
+
+
+# --- reading forms -----------------------------------------------------------
+
+
+def _notation(post: Any) -> tuple[str, str]:
+    """The move a form sends, and the word of a JUMBULAYA call (``""`` if none).
+    The call form sends only the word; a suggestion button sends its explicit form;
+    every other form sends the notation."""
+    if "suggested" in post:
+        word = ""
+        notation = str(post["suggested"]).strip()
+    elif "jumbulaya_word" in post:
+        word = str(post["jumbulaya_word"]).strip()
+        notation = f"jumbulaya {word}".strip()
+    elif "notation" in post:
+        word = ""
+        notation = str(post["notation"]).strip()
+    else:
+        raise BadForm("The form sent no move: write one in the move field and send it again.")
+    if len(notation) > MAX_NOTATION:
+        raise BadForm(f"The move is longer than {MAX_NOTATION} characters; no move is that long.")
+    return notation, word
+
+
+def _expected_seq(post: Any) -> int:
+    """The move of the game the page showed (the form's ``expected_seq``)."""
+    raw = str(post.get("expected_seq", "")).strip()
+    if not raw:
+        raise BadForm("The form did not say which move of the game you saw: reload the page.")
+    if not raw.isdigit() or len(raw) > 9:
+        raise BadForm(f"The move number {raw[:20]!r} is not a number: reload the page.")
+    return int(raw)
+
+
+def _idempotency_key(post: Any) -> str:
+    key = str(post.get("idempotency_key", ""))
+    if not KEY_PATTERN.fullmatch(key):
+        raise BadForm("The form's one-time key is missing or malformed: reload the page.")
+    return key
+
+
+def _bad_request(error: BadForm) -> HttpResponse:
+    return HttpResponseBadRequest(error.message, content_type="text/plain; charset=utf-8")
+
+
+def _players_only() -> HttpResponse:
+    return HttpResponse(
+        "Only the players of this game can make or preview moves; you are watching it.",
+        status=403,
+        content_type="text/plain; charset=utf-8",
+    )
+
+
+# --- the page ----------------------------------------------------------------
+
+
+def _time_zone(request: HttpRequest) -> str:
+    name = str(getattr(request.user, "time_zone", "") or "UTC")
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return "UTC"
+    return name
+
+
+def _player_rows(board: BoardView, seat: int | None, game: Game) -> list[PlayerRow]:
+    users = {s.index: s.user_id for s in game.seats.all() if s.user_id is not None}
+    away = vacations.away_until_many(list(users.values()))
+    return [
+        PlayerRow(
+            seat=i,
+            name=name,
+            score=board.scores[i],
+            rack_size=board.rack_sizes[i],
+            is_turn=board.turn == i,
+            is_you=seat == i,
+            resigned=i in board.resigned,
+            winner=i in board.winners,
+            away_until=away.get(users.get(i, 0)),
+        )
+        for i, name in enumerate(board.players)
+    ]
+
+
+def _waiting_seats(game: Game) -> list[WaitingSeat]:
+    return [
+        WaitingSeat(
+            seat=s.index,
+            name=None if s.user is None else str(s.user),
+            invited=bool(s.invited_email),
+        )
+        for s in game.seats.all()
+    ]
+
+
+def _context(
+    door: Door,
+    viewer: Viewer,
+    *,
+    notation: str = "",
+    call_word: str = "",
+    error: str | None = None,
+    accepted: tuple[str, ...] = (),
+    preview: MovePreview | None = None,
+    call_preview: MovePreview | None = None,
+    notice: str | None = None,
+    question: confirmations.Question | None = None,
+) -> dict[str, Any]:
+    game = viewer.game
+    link = door.link_status(viewer)
+    ctx: dict[str, Any] = {
+        "game": game,
+        "seat": viewer.seat,
+        "is_player": viewer.is_player,
+        "tz_name": door.tz_name,
+        "urls": door.urls,
+        "link": link,
+        "notation": notation,
+        "call_word": call_word,
+        "error": error,
+        "accepted": accepted,
+        "preview": preview,
+        "call_preview": call_preview,
+        "call_hint": CALL_HINT,
+        "notice": notice,
+        "question": question,
+        "keys": {name: secrets.token_urlsafe(24) for name in MOVE_FORMS},
+    }
+    if game.status == Game.Status.OPEN:
+        seats = _waiting_seats(game)
+        ctx |= {"waiting": seats, "free_seats": sum(1 for s in seats if s.name is None)}
+        return ctx
+    names = seat_names.names_now(game)
+    state = seat_names.renamed_state(services.kind_of(game), services.current_state(game), names)
+    board = board_view(state, viewer.seat)
+    in_game = viewer.is_player and not board.over and viewer.seat not in board.resigned
+    can_move = in_game and (link is None or link.moves)
+    ctx |= {
+        "board": board,
+        "rows": _player_rows(board, viewer.seat, game),
+        "log": list(reversed(game_log(game, names))),
+        "rack_limit": state.rules.rack_limit,
+        "can_move": can_move and question is None,
+        "can_call": (
+            board.jumbulaya_open and question is None and in_game and (link is None or link.calls)
+        ),
+        "my_turn": viewer.is_player and board.turn == viewer.seat,
+        "claims_close_at": None if board.over else game.claims_close_at,
+        "my_claims": claims.sealed_claims(game, viewer.seat),
+        "my_judged_claims": [outcome_words(c) for c in judged_claims(game, viewer.seat)],
+    }
+    return ctx
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return bool(getattr(request, "htmx", False))
+
+
+def page(
+    request: HttpRequest, door: Door, viewer: Viewer, *, status: int = 200, **kw: Any
+) -> HttpResponse:
+    """The whole page, or for an htmx request its live part (board, move forms, log)."""
+    template = "games/game.html#live" if _is_htmx(request) else "games/game.html"
+    return render(request, template, _context(door, viewer, **kw), status=status)
+
+
+@login_required
+@require_GET
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    door = SignedIn(request, game_id)
+    return page(request, door, door.viewer())
+
+
+def changes_since(request: HttpRequest, door: Door) -> HttpResponse:
+    """What happened since the page was loaded (``?seen=`` its last move): polled
+    by the page, 204 while nothing has.  Otherwise the moves since, in words,
+    and a link to the board: the page is not replaced under a move being
+    composed."""
+    viewer = door.viewer()
+    seen = request.GET.get("seen", "")
+    if not seen.isdigit() or len(seen) > 9:
+        return _bad_request(BadForm("Say which move the page shows: ?seen=<move number>."))
+    game = viewer.game
+    if game.last_seq <= int(seen):
+        return HttpResponse(status=204)
+    news = [entry.words for entry in game_log(game) if entry.seq > int(seen)]
+    shown = news[-NEWS:]
+    ctx = {"game": game, "urls": door.urls, "news": shown, "more": len(news) - len(shown)}
+    return render(request, "games/_moved_on.html", ctx)
+
+
+@login_required
+@require_GET
+def changes(request: HttpRequest, game_id: int) -> HttpResponse:
+    return changes_since(request, SignedIn(request, game_id))
+
+
+# --- sending a move ----------------------------------------------------------
+
+
+@login_required
+@require_POST
+def move(request: HttpRequest, game_id: int) -> HttpResponse:
+    return send_move(request, SignedIn(request, game_id))
+
+
+def send_move(request: HttpRequest, door: Door) -> HttpResponse:
+    """Send the move a form of the page holds through ``door``; a pass, an exchange
+    of the whole rack or a resignation not yet confirmed is asked about first.
+    A move sent at once costs no query before ``submit``'s own."""
+    try:
+        notation, call_word = _notation(request.POST)
+        expected = door.expected(notation, request.POST)
+        key = _idempotency_key(request.POST)
+    except BadForm as e:
+        return _bad_request(e) if door.viewer().is_player else _players_only()
+    kept: dict[str, Any] = {"notation": "" if call_word else notation, "call_word": call_word}
+    if confirmations.may_ask(notation) and not confirmations.confirmed(request.POST):
+        asked = _ask_first(request, door, notation, expected)
+        if asked is not None:
+            return asked
+    notice = "Your move was made."
+    try:
+        own = web_refusal(notation)
+        if own is not None:
+            raise own
+        done = services.submit(door.game_id, door.mover(), notation, expected, door.source, key)
+    except Refusal as r:
+        return _refused(request, door, 422, error=r.message, accepted=r.accepted, **kept)
+    except services.StaleMove:
+        return _refused(request, door, 409, stale=True, **kept)
+    except services.DuplicateMove:
+        notice = "This move was already received; it was made once."
+    except services.ServiceError as e:  # NotAPlayer too: 404 or 403 from _refused
+        return _refused(request, door, 409, error=e.message, **kept)
+    else:
+        if done.sealed:
+            notice = claims.sealed_notice(done.game, door.tz_name)
+            return page(request, door, door.viewer(), notice=notice)
+        if done.overtaken:
+            notice = claims.OVERTAKEN_NOTICE
+    if _is_htmx(request):
+        return page(request, door, door.viewer(), notice=notice)
+    messages.success(request, notice)
+    return redirect(door.urls.page)
+
+
+def _ask_first(
+    request: HttpRequest, door: Door, notation: str, expected: int
+) -> HttpResponse | None:
+    """The page asking whether to send ``notation`` (a pass, an exchange of the
+    whole rack, a resignation), or ``None`` to send it at once.  Asked only when
+    the move would be made: a move the game refuses, or sent from a page that no
+    longer shows the game, gets its refusal straight away."""
+    viewer = door.viewer()
+    if viewer.seat is None or viewer.game.last_seq != expected:
+        return None
+    state = services.current_state(viewer.game)
+    kind = services.kind_of(viewer.game)
+    question = confirmations.question_for(kind, state, viewer.seat, notation)
+    if question is None:
+        return None
+    shown = preview_game_move(viewer.game, viewer.seat, notation)
+    if shown.refused:
+        return None
+    return page(request, door, viewer, question=question, preview=shown)
+
+
+def _refused(
+    request: HttpRequest, door: Door, status: int, *, stale: bool = False, **kw: Any
+) -> HttpResponse:
+    """The page again, saying why nothing was changed (``stale``: the game moved
+    on), for a player; anyone else gets 404 (a game they may not see) or 403 (a
+    spectator).  The seat is checked here, on the error path only: a move's own
+    check is made by ``submit``."""
+    viewer = door.viewer()
+    if not viewer.is_player:
+        return _players_only()
+    if stale:
+        kw["error"] = door.stale_message(viewer.game)
+    return page(request, door, viewer, status=status, **kw)
+
+
+@login_required
+@require_POST
+def preview(request: HttpRequest, game_id: int) -> HttpResponse:
+    return preview_move(request, SignedIn(request, game_id))
+
+
+def preview_move(request: HttpRequest, door: Door) -> HttpResponse:
+    """What the move in the form would do; changes nothing.  A JUMBULAYA call's
+    preview goes by the call box, any other move's by the move field."""
+    viewer = door.viewer()
+    if viewer.seat is None:
+        return _players_only()
+    try:
+        notation, call_word = _notation(request.POST)
+    except BadForm as e:
+        return _bad_request(e)
+    is_call = "jumbulaya_word" in request.POST
+    wrote = call_word if is_call else notation
+    shown = preview_game_move(viewer.game, viewer.seat, notation) if wrote else None
+    if _is_htmx(request):
+        ctx: dict[str, Any] = {"preview": shown, "game": viewer.game, "urls": door.urls}
+        if is_call:
+            ctx["hint"] = CALL_HINT
+        return render(request, "games/_preview.html", ctx)
+    if is_call:
+        return page(request, door, viewer, call_word=call_word, call_preview=shown)
+    return page(request, door, viewer, notation=notation, preview=shown)
