@@ -89,9 +89,14 @@ def _opens_race_for(
 
 
 def choose_boardspace(
-    view: SeatView, state: GameState, lexicon: Lexicon, rng: random.Random
+    view: SeatView,
+    state: GameState,
+    lexicon: Lexicon,
+    rng: random.Random,
+    budget_ms: float | None = None,
 ) -> str:
-    """Boardspace's choice on its own turn (see the module's docstring)."""
+    """Boardspace's choice on its own turn (see the module's docstring); it
+    searches one ply only, so it ignores the time budget."""
     seat = view.seat
     scores = list(view.scores)
     lead = lead_of(scores, seat, view.in_game)
