@@ -1,5 +1,6 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
-service``, ``notify``, ``inbound`` or ``corpus``: only that section)."""
+service``, ``notify``, ``inbound``, ``corpus`` or ``robots [--full] [--games N]``: only
+that section)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import Any
 
 from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
 
-from . import corpus, engine, inbound, notify, service
+from . import corpus, engine, inbound, notify, robots, service
 from .cold import cold_start
 from .positions import long_log, play_games
 from .stats import note
@@ -82,6 +83,7 @@ def goals(
     service_figures: dict[str, Any] | None = None,
     notify_figures: dict[str, Any] | None = None,
     inbound_figures: dict[str, Any] | None = None,
+    robots_figures: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     v = figures["validate_move_us"]
     cold = figures["cold_start"]
@@ -99,7 +101,44 @@ def goals(
         met |= notify.goals(notify_figures)
     if inbound_figures is not None:
         met |= inbound.goals(inbound_figures)
-    return _goal_table(met, GOALS | service.GOALS | notify.GOALS | inbound.GOALS)
+    if robots_figures is not None:
+        met |= robots.goals(robots_figures)
+    texts = GOALS | service.GOALS | notify.GOALS | inbound.GOALS | robots.GOALS
+    return _goal_table(met, texts)
+
+
+def robots_figures(
+    lexicon: Lexicon, games: list[Any], log: list[Any], ladder_games: int = robots.LADDER_GAMES
+) -> dict[str, Any]:
+    """The robots section, or what failed in it."""
+    try:
+        return robots.run(lexicon, games, log, SEED, ladder_games)
+    except Exception as e:  # the other figures must print whatever happens here
+        traceback.print_exc()
+        return {"error": f"{type(e).__name__}: {e}"}
+
+
+def main_robots(args: list[str]) -> None:
+    """``python -m bench robots [--full] [--games N]``: only the robots' figures
+    (``--full``: the 200 games a pair the match goals are stated for)."""
+    games = robots.FULL_GAMES if "--full" in args else robots.LADDER_GAMES
+    if "--games" in args:
+        games = int(args[args.index("--games") + 1])
+    began = time.perf_counter()
+    note("loading the default word list")
+    lexicon, lexicon_info = load_lexicon()
+    note(f"playing {GAMES} seeded games")
+    played = play_games(GAMES, SEED, lexicon)
+    log = long_log(LOG_EVENTS, SEED, lexicon)
+    figures = robots_figures(lexicon, played, log, games)
+    out = {
+        "lexicon": lexicon_info,
+        "robots": figures,
+        "goals": _goal_table(robots.goals(figures), robots.GOALS),
+        "runtime_s": round(time.perf_counter() - began, 1),
+    }
+    json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
 
 
 def service_figures(profile: bool = False) -> dict[str, Any]:
@@ -196,6 +235,8 @@ def main() -> None:
     figures["jumbulaya_search_ms"] = engine.jumbulaya_search(natural, late, lexicon, SEARCH_BOARDS)
     note(f"replaying a {LOG_EVENTS}-event log")
     figures |= engine.replays(log, lexicon, REPLAY_RUNS)
+    note("the robots: decision times, the analysis, a match ladder")
+    robots_out = robots_figures(lexicon, games, log)
     note(f"cold start x{COLD_RUNS}")
     figures["cold_start"] = cold_start(REPO, WORDLISTS, COLD_RUNS)
     note("the service, over HTTP")
@@ -219,7 +260,8 @@ def main() -> None:
         "service": service_out,
         "notify": notify_out,
         "inbound": inbound_out,
-        "goals": goals(figures, service_out, notify_out, inbound_out),
+        "robots": robots_out,
+        "goals": goals(figures, service_out, notify_out, inbound_out, robots_out),
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
@@ -232,6 +274,8 @@ if __name__ == "__main__":
         corpus.main()  # real reply emails through the inbound path: no other section
     elif args and args[0] == "service":
         main_service(profile="--profile" in args[1:])
+    elif args and args[0] == "robots":
+        main_robots(args[1:])
     elif args and args[0] in OWN_DATABASE:
         main_own_database(args[0])
     else:

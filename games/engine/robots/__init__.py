@@ -37,10 +37,15 @@ def level(name: str) -> Level:
 
 
 def answer(
-    view: SeatView, lexicon: Lexicon, name: str = STRONGEST, rng: random.Random | None = None
+    view: SeatView,
+    lexicon: Lexicon,
+    name: str = STRONGEST,
+    rng: random.Random | None = None,
+    budget_ms: float | None = None,
 ) -> str:
-    """What the robot of level ``name`` answers to ``view``."""
-    return level(name).answer(view, lexicon, rng or random.Random())
+    """What the robot of level ``name`` answers to ``view``; ``budget_ms`` caps
+    the time a searching level thinks (None: the level's own budget)."""
+    return level(name).answer(view, lexicon, rng or random.Random(), budget_ms)
 
 
 __all__ = ["LEVELS", "STRONGEST", "Level", "UnknownLevel", "answer", "level"]

@@ -12,8 +12,9 @@ from ..notation import explicit_word
 from ..state import GameState
 from ..view import SeatView, view_state
 
-#: A level's choice on its own turn: the move, in explicit notation.
-Choose = Callable[[SeatView, GameState, Lexicon, random.Random], str]
+#: A level's choice on its own turn: the move, in explicit notation.  The last
+#: argument is a time budget in milliseconds (None: the level's own default).
+Choose = Callable[[SeatView, GameState, Lexicon, random.Random, float | None], str]
 #: A level's JUMBULAYA finder: the call it would make now, or None.
 Spot = Callable[[SeatView, GameState, Lexicon, random.Random], Found | None]
 
@@ -38,7 +39,15 @@ class Level:
     choose: Choose
     spot: Spot = best_jumbulaya
 
-    def answer(self, view: SeatView, lexicon: Lexicon, rng: random.Random) -> str:
+    def answer(
+        self,
+        view: SeatView,
+        lexicon: Lexicon,
+        rng: random.Random,
+        budget_ms: float | None = None,
+    ) -> str:
+        """The protocol's answer: ``wait`` when over or nothing to do off turn, a
+        ``jumbulaya`` call when the level spots one, else its move."""
         if view.status != "playing" or not view.in_game[view.seat]:
             return "wait"
         state = view_state(view)
@@ -47,7 +56,7 @@ class Level:
             return f"jumbulaya {explicit_word(found.tiles)}"
         if view.next != view.seat:
             return "wait"
-        return self.choose(view, state, lexicon, rng)
+        return self.choose(view, state, lexicon, rng, budget_ms)
 
 
 def fallback(view: SeatView) -> str:

@@ -12,7 +12,13 @@ from ..view import SeatView
 from .base import Level, fallback
 
 
-def choose_greedy(view: SeatView, state: GameState, lexicon: Lexicon, rng: random.Random) -> str:
+def choose_greedy(
+    view: SeatView,
+    state: GameState,
+    lexicon: Lexicon,
+    rng: random.Random,
+    budget_ms: float | None = None,
+) -> str:
     """The legal word that scores the most for this seat now (what the line
     scores, less what it already scored for this seat); ties broken at random."""
     best: list[tuple[int, str]] = []

@@ -1,0 +1,201 @@
+"""``manage.py robot``: a robot speaking the protocol of seat-view.md, and
+``manage.py robot match``: robots playing each other (issue 12).
+
+manage.py robot [--level NAME] [--seed S] [--budget-ms MS]
+    reads ``jumbulaya-view/1`` seat views from standard input, one JSON document
+    a line, and answers each with one line (a move, ``jumbulaya WORD``, ``wait``
+    or ``error: ...``), flushed at once; exit 0 at the end of its input.
+manage.py robot match --levels A,B [--games N] [--seed S] [--lexicon NAME]
+    plays A against B, each deal twice with the seats swapped, with a progress
+    bar, and prints a results table with win rates and their 95% intervals.
+
+Levels are those of :data:`games.engine.robots.LEVELS`, and ``boardspace``
+(the benchmark's baseline).  The glue is here; the robots, the views and the
+match runner are the engine's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser, OutputWrapper
+from tqdm import tqdm
+
+from games import lexicons
+from games.engine import Lexicon, UnknownWordList, lexicon_from_words, robots
+from games.engine.robots.base import Level
+from games.engine.robots.boardspace import BOARDSPACE
+from games.engine.robots.match import MatchResult, match
+from games.engine.view import BadView, SeatView, read_view
+
+#: Levels the command knows: the robots' levels, weakest first, then the baseline.
+BASELINES: dict[str, Level] = {BOARDSPACE.name: BOARDSPACE}
+
+
+def known_levels() -> dict[str, Level]:
+    return {**robots.LEVELS, **BASELINES}
+
+
+def level_named(name: str) -> Level:
+    """The level called ``name``, or a :class:`CommandError` listing them all."""
+    found = known_levels().get(name)
+    if found is None:
+        listed = ", ".join(robots.LEVELS)
+        raise CommandError(
+            f"unknown robot level {name!r}: the levels are {listed} (weakest to strongest), "
+            f"and {', '.join(BASELINES)} (the baseline)"
+        )
+    return found
+
+
+@lru_cache(maxsize=8)
+def inline_lexicon(words: tuple[str, ...]) -> Lexicon:
+    """An inline ``{"words": [...]}`` list, built once per run."""
+    return lexicon_from_words(words)
+
+
+class Unanswerable(Exception):
+    """A line the robot cannot answer: its message follows ``error: ``."""
+
+
+def view_lexicon(view: SeatView) -> Lexicon:
+    if isinstance(view.lexicon, tuple):
+        try:
+            return inline_lexicon(view.lexicon)
+        except ValueError as exc:
+            raise Unanswerable(f"the inline word list cannot be used: {exc}") from None
+    try:
+        return lexicons.load(view.lexicon)
+    except UnknownWordList:
+        raise Unanswerable(f"unknown lexicon {view.lexicon}") from None
+
+
+class Robot:
+    """One robot answering line after line; its word lists stay loaded."""
+
+    def __init__(self, level: Level, seed: int | None, budget_ms: float | None) -> None:
+        self.level = level
+        self.seed = seed
+        self.budget_ms = budget_ms
+        self.rng = random.Random()
+
+    def _rng(self, line: str) -> random.Random:
+        # With a seed, an answer depends only on the seed and the line itself.
+        if self.seed is None:
+            return self.rng
+        digest = hashlib.sha256(line.encode()).hexdigest()
+        return random.Random(f"{self.seed}:{digest}")
+
+    def answer(self, line: str) -> str:
+        try:
+            data = json.loads(line)
+        except ValueError as exc:
+            return f"error: this line is not JSON ({exc})"
+        try:
+            view = read_view(data)
+            lexicon = view_lexicon(view)
+        except (BadView, Unanswerable) as exc:
+            return f"error: {exc}"
+        try:
+            return self.level.answer(view, lexicon, self._rng(line), self.budget_ms)
+        except Exception as exc:  # a robot's bug must not end the conversation
+            return f"error: the robot could not answer this view ({type(exc).__name__}: {exc})"
+
+    def serve(self, lines: Iterable[str], out: OutputWrapper) -> None:
+        """Answer every line of ``lines`` with one line on ``out``, flushed at once."""
+        for raw in lines:
+            line = raw.strip()
+            answer = self.answer(line) if line else "error: an empty line is not a seat view"
+            out.write(answer.replace("\n", " "))
+            out.flush()
+
+
+def results_table(result: MatchResult) -> str:
+    """The match's results, one row per level, for people."""
+    lo, hi = result.interval
+    sa, sb = result.average_scores
+    rows = [
+        ("level", "games", "won", "drawn", "lost", "win rate", "95% interval", "avg score",
+         "median ms", "p95 ms"),
+    ]  # fmt: skip
+    sides = (
+        (result.a, result.wins, result.losses, result.win_rate, (lo, hi), sa),
+        (result.b, result.losses, result.wins, 1 - result.win_rate, (1 - hi, 1 - lo), sb),
+    )
+    for name, won, lost, rate, (a, b), score in sides:
+        t = result.times.get(name)
+        rows.append(
+            (
+                name, str(result.played), str(won), str(result.draws), str(lost), f"{rate:.1%}",
+                f"{a:.1%}-{b:.1%}", f"{score:.1f}", f"{t.median:.1f}" if t else "-",
+                f"{t.p95:.1f}" if t else "-",
+            )
+        )  # fmt: skip
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    if result.capped:
+        lines.append(f"({result.capped} games reached the turn cap and count as draws)")
+    return "\n".join(lines)
+
+
+class Command(BaseCommand):
+    help = (
+        "Answer jumbulaya-view/1 seat views from standard input, one per line, as a robot "
+        "(seat-view.md); 'robot match' plays two robots against each other."
+    )
+    requires_system_checks: tuple[str, ...] = ()
+    stealth_options = ("stdin",)
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--level",
+            default=robots.STRONGEST,
+            help=f"the robot's level (default: the strongest, {robots.STRONGEST})",
+        )
+        parser.add_argument("--seed", type=int, default=None, help="answer reproducibly")
+        parser.add_argument(
+            "--budget-ms", type=float, default=None, help="thinking time per answer"
+        )
+        sub = parser.add_subparsers(dest="action")
+        m = sub.add_parser("match", help="play two robot levels against each other")
+        m.add_argument("--levels", required=True, help="two levels, A,B")
+        m.add_argument("--games", type=int, default=20, help="games (each deal twice)")
+        m.add_argument("--seed", type=int, default=1, dest="match_seed")
+        m.add_argument("--lexicon", default="default", help="an installed word list")
+        m.add_argument("--budget-ms", type=float, default=None, dest="match_budget_ms")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options.get("action") == "match":
+            self._match(options)
+            return
+        robot = Robot(level_named(options["level"]), options["seed"], options["budget_ms"])
+        robot.serve(options.get("stdin") or sys.stdin, self.stdout)
+
+    def _match(self, options: dict[str, Any]) -> None:
+        names = [n.strip() for n in options["levels"].split(",")]
+        if len(names) != 2 or not all(names):
+            raise CommandError("--levels names two levels, as in --levels greedy,boardspace")
+        a, b = (level_named(n) for n in names)
+        if options["games"] < 1:
+            raise CommandError("--games must be at least 1")
+        try:
+            lexicon = lexicons.load(options["lexicon"])
+        except UnknownWordList:
+            raise CommandError(f"unknown lexicon {options['lexicon']}") from None
+        games = options["games"] + options["games"] % 2
+        with tqdm(total=games, desc=f"{a.name} vs {b.name}", unit=" games", disable=None) as bar:
+
+            def progress(done: int, total: int) -> None:
+                bar.update(done - bar.n)
+
+            result = match(
+                a, b, games, options["match_seed"], lexicon, progress,
+                lexicon_name=options["lexicon"], budget_ms=options["match_budget_ms"],
+            )  # fmt: skip
+        self.stdout.write(results_table(result))
