@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import lexicons
+from games.core import lexicons
 from games.engine import PRESETS, GameStarted, GameState, decide, evolve, start
 from games.engine.tiles import full_set
 from games.engine.view import seat_view

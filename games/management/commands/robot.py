@@ -27,7 +27,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser, OutputWrapper
 from tqdm import tqdm
 
-from games import lexicons
+from games.core import lexicons
 from games.engine import Lexicon, UnknownWordList, lexicon_from_words, robots
 from games.engine.robots.base import Level
 from games.engine.robots.boardspace import BOARDSPACE
