@@ -13,7 +13,6 @@ from celery.worker import WorkController
 
 from accounts.models import User
 from games.core import services
-from games.engine import PRESETS
 from games.models import Event, Game, RobotTurn
 
 pytestmark = pytest.mark.django_db(transaction=True)
