@@ -23,7 +23,7 @@ week.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import timedelta
@@ -65,15 +65,18 @@ def owe(
     emails: Iterable[str] = (),
     seq: int | None = None,
     inbound: InboundMail | None = None,
+    robots: Collection[int] | None = None,
 ) -> list[Notification]:
     """Record emails owed (inside the caller's transaction) and nudge a sender
     for after the commit.  ``inbound``: the email reply they answer.  Robots
-    get no email: no row is written for a robot's account."""
+    get no email: no row is written for a robot's account (``robots``: the
+    robots' ids among ``users``, when the caller has them loaded; else read)."""
     ids = [uid for uid in users if uid is not None]
-    if ids:
+    if ids and robots is None:
         robots = set(
             User.objects.filter(pk__in=ids).exclude(robot_level="").values_list("pk", flat=True)
         )
+    if robots:
         ids = [uid for uid in ids if uid not in robots]
     rows = [
         Notification(kind=kind, user_id=uid, game=game, event_seq=seq, inbound=inbound)
