@@ -132,7 +132,7 @@ def _notify_after(game: Game, seats: Sequence[Seat], before: State | None, state
     kind = kind_of(game)
     at = kind.progress(state)
     turn_before = None if before is None else kind.progress(before).turn
-    robots = {s.user_id for s in seats if s.user is not None and s.user.robot_level}
+    robots = {s.user.pk for s in seats if s.user is not None and s.user.robot_level}
     if at.over:
         outbox.owe(
             game, Notification.Kind.GAME_OVER, users=users.values(), seq=at.seq, robots=robots
