@@ -199,7 +199,8 @@ class CreateGameForm(forms.Form):
     robots = forms.MultipleChoiceField(
         label="Robots to play with",
         required=False,
-        widget=forms.CheckboxSelectMultiple,
+        # Each box is described by the help (Django describes a group of boxes by none).
+        widget=forms.CheckboxSelectMultiple(attrs={"aria-describedby": "id_robots_helptext"}),
         help_text="Each robot chosen takes a seat at once; the others are for your invitations.",
     )
     robot_pace = forms.ChoiceField(
@@ -212,8 +213,7 @@ class CreateGameForm(forms.Form):
     takeover_level = forms.ChoiceField(
         label="When a player leaves",
         required=False,
-        help_text="A player who resigns or is removed for missed turns can hand the seat to a "
-        "robot, which keeps the seat's score.",
+        help_text="A robot can take the seat of a player who resigns or times out; the score stays.",
     )
 
     def __init__(
