@@ -213,7 +213,7 @@ class CreateGameForm(forms.Form):
     takeover_level = forms.ChoiceField(
         label="When a player leaves",
         required=False,
-        help_text="A robot can take the seat of a player who resigns or times out; the score stays.",
+        help_text="A robot can take the seat of one who resigns or times out; the score stays.",
     )
 
     def __init__(
