@@ -10,6 +10,9 @@ from django.db import models
 
 from accounts.names import shown_name
 
+#: Robot accounts' addresses are at this reserved domain (RFC 2606): mail never goes there.
+ROBOT_DOMAIN = "robots.invalid"
+
 
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
@@ -34,9 +37,16 @@ class User(AbstractUser):
     digest_hour = models.PositiveSmallIntegerField(default=8)
     #: When the last digest went out.
     digest_sent_at = models.DateTimeField(null=True, blank=True)
+    #: A robot player's level (``games.engine.robots.LEVELS``); blank for people.
+    #: Robot accounts are made by a migration, get no email and never sign in.
+    robot_level = models.CharField(max_length=16, blank=True, db_index=True)
 
     def __str__(self) -> str:
         return self.public_name
+
+    @property
+    def is_robot(self) -> bool:
+        return bool(self.robot_level)
 
     @property
     def public_name(self) -> str:

@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts import limits, tokens
-from accounts.models import User, validate_time_zone
+from accounts.models import ROBOT_DOMAIN, User, validate_time_zone
 from accounts.names import clean_name
 
 EMAIL_CHANGE_DAYS = 3
@@ -113,6 +113,8 @@ def send_sign_in_link(email: str, next_url: str = "", *, client: str = "") -> No
     ``next_url`` must already be known safe; it rides along on the link.
     ``client`` is the ``REMOTE_ADDR`` of the request that asked, if any."""
     email = normalize_email(email)
+    if email.endswith("@" + ROBOT_DOMAIN):
+        return  # robots never sign in, and nothing is mailed to their reserved domain
     last_login = (
         User.objects.filter(email__iexact=email).values_list("last_login", flat=True).first()
     )

@@ -52,6 +52,17 @@ class Game(models.Model):
     is_public = models.BooleanField(default=False, help_text="anyone signed in may watch")
     is_open = models.BooleanField(default=False, help_text="anyone signed in may join")
 
+    class RobotPace(models.TextChoices):
+        NOW = "now", "at once"
+        HUMAN = "human", "after a human-like delay (2 to 30 minutes)"
+
+    robot_pace = models.CharField(
+        max_length=8, choices=RobotPace, default=RobotPace.NOW, help_text="when robots answer"
+    )
+    #: A robot level that takes the seat of a player who resigns or is removed
+    #: for timeouts; blank: the seat drops out.
+    takeover_level = models.CharField(max_length=16, blank=True)
+
     # The projection: all of it follows from the events.
     status = models.CharField(max_length=8, choices=Status, default=Status.OPEN)
     last_seq = models.PositiveIntegerField(default=0)
@@ -189,6 +200,61 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} for game {self.game_id}"
+
+
+class RobotTurn(models.Model):
+    """A robot's answer owed (to the game as it was at ``seq``), written in the
+    same transaction as the move that made it owed, played by a task through
+    the one door (:mod:`games.robots.turns`), like an email of the outbox."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="robot_turns")
+    seat = models.PositiveSmallIntegerField()
+    #: The game's ``last_seq`` the robot answers: its move's ``expected_seq``.
+    seq = models.PositiveIntegerField()
+    due_at = models.DateTimeField(db_index=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    done_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    #: What came of it: ``moved``, ``wait``, ``stale``, ``passed`` (a refused answer)...
+    outcome = models.CharField(max_length=16, blank=True)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["due_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat", "seq"], name="robot_turn_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"robot turn of seat {self.seat} at {self.seq} of game {self.game_id}"
+
+
+class SeatChange(models.Model):
+    """A seat changing hands in play: a robot taking over from a player who
+    resigned or was removed for timeouts.  The seat, and its score, stay; the
+    log says so after event ``seq``."""
+
+    class Reason(models.TextChoices):
+        RESIGNED = "resigned", "resigned"
+        TIMEOUTS = "timeouts", "removed for timeouts"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_changes")
+    seat = models.PositiveSmallIntegerField()
+    seq = models.PositiveIntegerField()
+    reason = models.CharField(max_length=8, choices=Reason)
+    left = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats_left"
+    )
+    took_over = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats_taken_over"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq", "pk"]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of game {self.game_id} changed at {self.seq}"
 
 
 class NoInvitations(models.Model):

@@ -1,5 +1,5 @@
 """Celery tasks: thin glue around the outbox, the deadline sweep, the claim
-windows and the digests.  Beat runs the sweeps every minute (settings).  The
+windows, the digests and the robots' turns.  Beat runs the sweeps every minute (settings).  The
 outbox nudges :func:`send_notifications` by its name (``outbox.SEND_TASK``).
 
 Each task's name is given, not taken from this module's path: messages already
@@ -12,6 +12,7 @@ from celery import shared_task
 
 from games.core import services
 from games.mail_out import digests, outbox
+from games.robots import turns
 
 
 @shared_task(name="games.tasks.send_notifications")
@@ -37,3 +38,13 @@ def sweep_claim_windows() -> int:
 @shared_task(name="games.tasks.send_digests")
 def send_digests() -> int:
     return digests.send_due()
+
+
+@shared_task(name="games.tasks.play_robot_turn")
+def play_robot_turn(row_id: int) -> str | None:
+    return turns.play(row_id)
+
+
+@shared_task(name="games.tasks.sweep_robot_turns")
+def sweep_robot_turns() -> int:
+    return turns.sweep()

@@ -11,6 +11,7 @@ urlpatterns = [
     path("dashboard/", lobby_views.dashboard, name="dashboard"),
     path("next/", lobby_views.next_game, name="next_game"),
     path("games/new/", lobby_views.create, name="create"),
+    path("games/new/robot/", lobby_views.play_robot, name="play_robot"),
     path("games/open/", lobby_views.open_games, name="open_games"),
     path("games/<id:game_id>/join/", lobby_views.join, name="join"),
     path("invite/<str:token>/", lobby_views.accept_invite, name="accept_invite"),

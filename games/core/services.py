@@ -46,7 +46,8 @@ from games.core.projection import (
 from games.engine.errors import Refusal
 from games.kinds.base import GameKind, KindEvent, Options, State
 from games.mail_out import mail_preferences, outbox
-from games.models import Event, Game, Notification, Seat
+from games.models import Event, Game, Notification, Seat, SeatChange
+from games.robots import owed as robots_owed
 from games.timing import claims, deadlines
 
 log = logging.getLogger(__name__)
@@ -131,10 +132,15 @@ def _notify_after(game: Game, seats: Sequence[Seat], before: State | None, state
     kind = kind_of(game)
     at = kind.progress(state)
     turn_before = None if before is None else kind.progress(before).turn
+    robots = {s.user.pk for s in seats if s.user is not None and s.user.robot_level}
     if at.over:
-        outbox.owe(game, Notification.Kind.GAME_OVER, users=users.values(), seq=at.seq)
+        outbox.owe(
+            game, Notification.Kind.GAME_OVER, users=users.values(), seq=at.seq, robots=robots
+        )
     elif at.turn is not None and (before is None or turn_before != at.turn):
-        outbox.owe(game, Notification.Kind.YOUR_TURN, users=[users[at.turn]], seq=at.seq)
+        outbox.owe(
+            game, Notification.Kind.YOUR_TURN, users=[users[at.turn]], seq=at.seq, robots=robots
+        )
 
 
 def rebuild_projection(game: Game, *, write: bool = True) -> bool:
@@ -257,9 +263,14 @@ def create_game(
     claim_window: bool = True,
     skip_weekends: bool = False,
     timeout_limit: int = 3,
+    robots: Sequence[str] = (),
+    robot_pace: str = Game.RobotPace.NOW,
+    takeover_level: str = "",
 ) -> Game:
-    """A new game of ``kind`` (:mod:`games.kinds`) with the creator in seat 0 and
-    invitations for others, within the creator's daily limits (:class:`OverLimit`)."""
+    """A new game of ``kind`` (:mod:`games.kinds`) with the creator in seat 0,
+    robots of the ``robots`` levels seated at once in the seats after it, and
+    invitations for others, within the creator's daily limits (:class:`OverLimit`).
+    A game whose seats are all taken so starts at once."""
     try:
         game_kind = kinds.get(kind)
     except kinds.UnknownKind as e:
@@ -281,6 +292,11 @@ def create_game(
     emails = [e.strip().lower() for e in invite_emails if e.strip()]
     if len(emails) > seat_count - 1:
         raise ServiceError(f"A {seat_count}-player game has room for {seat_count - 1} invitations.")
+    robot_users = _robots_for(game_kind, robots, seat_count - 1 - len(emails))
+    if takeover_level and takeover_level not in game_kind.robot_levels:
+        raise ServiceError(f"There is no robot level {takeover_level!r} to take over seats.")
+    if robot_pace not in Game.RobotPace.values:
+        raise ServiceError(f"Robots answer {' or '.join(Game.RobotPace.values)}.")
     if len(set(emails)) != len(emails):
         raise ServiceError("The same address is invited twice.")
     if creator.email.lower() in emails:
@@ -309,14 +325,45 @@ def create_game(
             claim_window=claim_window,
             skip_weekends=skip_weekends,
             timeout_limit=timeout_limit,
+            robot_pace=robot_pace,
+            takeover_level=takeover_level,
         )
         now = timezone.now()
-        Seat.objects.create(game=game, index=0, user=creator, joined_at=now)
-        for i in range(1, seat_count):
-            email = emails[i - 1] if i - 1 < len(emails) else ""
-            Seat.objects.create(game=game, index=i, invited_email=email)
+        seats = [Seat.objects.create(game=game, index=0, user=creator, joined_at=now)]
+        for i, robot in enumerate(robot_users, start=1):
+            seats.append(Seat.objects.create(game=game, index=i, user=robot, joined_at=now))
+        invited = iter(emails)
+        for i in range(len(seats), seat_count):
+            email = next(invited, "")
+            seats.append(Seat.objects.create(game=game, index=i, invited_email=email))
         outbox.owe(game, Notification.Kind.INVITED, emails=emails)
+        if all(s.user_id is not None for s in seats):
+            _start(game, seats)
     return game
+
+
+def _robots_for(kind: GameKind, levels: Sequence[str], room: int) -> list[User]:
+    """The robot accounts of ``levels``, each level once (one account a level,
+    and an account takes one seat), for the ``room`` seats left."""
+    if len(levels) > room:
+        raise ServiceError("There are more robots and invitations than seats.")
+    if len(set(levels)) != len(levels):
+        raise ServiceError("Each robot level can take one seat of a game: choose different levels.")
+    found = []
+    for level in levels:
+        robot = robots_owed.robot(level) if level in kind.robot_levels else None
+        if robot is None:
+            raise ServiceError(f"There is no robot of the level {level!r}.")
+        found.append(robot)
+    return found
+
+
+def play_against_robot(creator: User, level: str, *, kind: str = kinds.DEFAULT) -> Game:
+    """A two-player game of ``kind`` between ``creator`` and the robot of
+    ``level``, with the kind's first preset, started at once."""
+    game_kind = kinds.get(kind)
+    rules = next(iter(game_kind.presets.values()))
+    return create_game(creator, seat_count=2, rules=rules, kind=kind, robots=[level])
 
 
 def join_game(game_id: int, user: User) -> Seat:
@@ -425,6 +472,7 @@ def _start(game: Game, seats: list[Seat]) -> None:
         setattr(game, name, value)
     outbox.owe(game, Notification.Kind.GAME_STARTED, users=[s.user_id for s in seats], seq=1)
     _notify_after(game, seats, None, state)
+    robots_owed.after_move(game, seats, state)
 
 
 # --- moves -------------------------------------------------------------------
@@ -485,6 +533,12 @@ def submit(
                     f"you saw {expected_seq}); nothing was changed. Look again and resend."
                 )
             before = current_state(game)
+            if (
+                kind.verb_of(move) == "resign"
+                and source != Event.Source.DEADLINE
+                and _take_over(game, seats, seat, before, SeatChange.Reason.RESIGNED)
+            ):
+                return Submitted(game, before, [], seats=seats)
             if game.claims_close_at is not None and kind.verb_of(move) == "jumbulaya":
                 claims.seal(game, before, seat, move)
                 return Submitted(game, before, [], sealed=True)
@@ -533,11 +587,12 @@ def _after_move(
     events: Sequence[KindEvent],
 ) -> None:
     """What follows an accepted move, inside its transaction: the emails owed,
-    the mover's deadline bookkeeping, then the claim window (which opens until
-    the deadline just set)."""
+    the mover's deadline bookkeeping, the claim window (which opens until the
+    deadline just set), then the robots' turns owed."""
     _notify_after(game, seats, before, state)
     deadlines.after_move(game, seats[seat], events)
     claims.after_move(game, before, state)
+    robots_owed.after_move(game, seats, state)
 
 
 def _named_now(kind: GameKind, state: State, seats: Sequence[Seat]) -> State:
@@ -628,6 +683,8 @@ def _time_out(game_id: int, seq: int, hold: datetime, seat: int) -> int:
                 and not at.over
                 and kind.in_game(done.state, seat)
             ):
+                if _take_over(done.game, done.seats, seat, done.state, SeatChange.Reason.TIMEOUTS):
+                    return written
                 removed = submit(game_id, seat, "resign", at.seq, Event.Source.DEADLINE)
                 written += 1
                 outbox.owe(
@@ -642,6 +699,46 @@ def _time_out(game_id: int, seq: int, hold: datetime, seat: int) -> int:
     except (ServiceError, Refusal) as e:
         log.warning("game %s: the deadline could not time out seat %s: %s", game_id, seat, e)
         return 0
+
+
+# --- takeover --------------------------------------------------------------------
+# A robot takes the seat of a player who leaves, when the game says so.
+
+
+def _take_over(game: Game, seats: Sequence[Seat], seat: int, state: State, reason: str) -> bool:
+    """Give ``seat`` to a robot of the game's ``takeover_level`` instead of the
+    seat dropping out (inside the caller's transaction, the game locked): no
+    event, the seat and its score stay, a :class:`SeatChange` tells the log.
+    False when the game takes no robots, or the seat is a robot's already or
+    out of the game, or every robot that could take it is seated."""
+    row = seats[seat]
+    kind = kind_of(game)
+    if not game.takeover_level or row.user is None or row.user.robot_level:
+        return False
+    if kind.progress(state).over or not kind.in_game(state, seat):
+        return False
+    seated = {s.user_id for s in seats}
+    levels = kind.robot_levels
+    # The chosen level, else the nearest other level free in this game.
+    chosen = levels.index(game.takeover_level) if game.takeover_level in levels else 0
+    for level in sorted(levels, key=lambda name: abs(levels.index(name) - chosen)):
+        robot = robots_owed.robot(level)
+        if robot is not None and robot.pk not in seated:
+            break
+    else:
+        return False
+    SeatChange.objects.create(
+        game=game,
+        seat=seat,
+        seq=kind.progress(state).seq,
+        reason=reason,
+        left=row.user,
+        took_over=robot,
+    )
+    Seat.objects.filter(pk=row.pk).update(user=robot, timeouts_in_a_row=0, muted=False)
+    row.user, row.timeouts_in_a_row, row.muted = robot, 0, False
+    robots_owed.after_move(game, seats, state)
+    return True
 
 
 # --- claim windows -------------------------------------------------------------

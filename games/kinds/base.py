@@ -214,6 +214,30 @@ class GameKind(Protocol):
         """The record of a game's log (``lexicon``: the word list's name)."""
         ...
 
+    # --- robots --------------------------------------------------------------
+
+    #: The robot players' levels, weakest first (``games.robots`` seats them).
+    @property
+    def robot_levels(self) -> tuple[str, ...]: ...
+
+    def calls_open(self, state: State) -> bool:
+        """Whether a seat may make a move off its turn now (JUMBULAYA: a call,
+        once all nine lines are claimed and one holds 7 or more tiles)."""
+        ...
+
+    def robot_answer(
+        self,
+        events: Sequence[KindEvent],
+        state: State,
+        seat: int,
+        lexicon: Lexicon | None,
+        level: str,
+        rng: random.Random,
+    ) -> str:
+        """What the robot of ``level`` answers in ``seat``, seeing only what the
+        seat sees of ``state`` (folded from ``events``): a move, or ``wait``."""
+        ...
+
     # --- presentation --------------------------------------------------------
     # Only the templates' names: the code that draws a kind is its
     # :class:`KindPresentation`, which the core never imports.

@@ -23,7 +23,7 @@ week.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import timedelta
@@ -33,6 +33,7 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
+from accounts.models import User
 from games.mail_out.emails import message_for
 from games.models import Game, InboundMail, Notification
 
@@ -64,13 +65,22 @@ def owe(
     emails: Iterable[str] = (),
     seq: int | None = None,
     inbound: InboundMail | None = None,
+    robots: Collection[int] | None = None,
 ) -> list[Notification]:
     """Record emails owed (inside the caller's transaction) and nudge a sender
-    for after the commit.  ``inbound``: the email reply they answer."""
+    for after the commit.  ``inbound``: the email reply they answer.  Robots
+    get no email: no row is written for a robot's account (``robots``: the
+    robots' ids among ``users``, when the caller has them loaded; else read)."""
+    ids = [uid for uid in users if uid is not None]
+    if ids and robots is None:
+        robots = set(
+            User.objects.filter(pk__in=ids).exclude(robot_level="").values_list("pk", flat=True)
+        )
+    if robots:
+        ids = [uid for uid in ids if uid not in robots]
     rows = [
         Notification(kind=kind, user_id=uid, game=game, event_seq=seq, inbound=inbound)
-        for uid in users
-        if uid is not None
+        for uid in ids
     ] + [Notification(kind=kind, email=email, game=game, event_seq=seq) for email in emails]
     created = Notification.objects.bulk_create(rows)
     nudge(n.pk for n in created)

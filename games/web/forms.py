@@ -15,6 +15,7 @@ from games import kinds, models
 from games.core import lexicons
 from games.engine import PRESETS, Rules
 from games.engine.tiles import RACK_SIZE
+from games.robots import owed
 
 #: What each preset is, for people.
 PRESET_NAMES: dict[str, str] = {
@@ -194,6 +195,26 @@ class CreateGameForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off"}),
         help_text="One address per line; each gets an email with a link to join.",
     )
+    # Robots (issue 12): their choices are the robot accounts there are.
+    robots = forms.MultipleChoiceField(
+        label="Robots to play with",
+        required=False,
+        # Each box is described by the help (Django describes a group of boxes by none).
+        widget=forms.CheckboxSelectMultiple(attrs={"aria-describedby": "id_robots_helptext"}),
+        help_text="Each robot chosen takes a seat at once; the others are for your invitations.",
+    )
+    robot_pace = forms.ChoiceField(
+        label="Robots answer",
+        required=False,
+        choices=models.Game.RobotPace.choices,
+        initial=models.Game.RobotPace.NOW,
+        help_text="At once, or after a few minutes, as a person might.",
+    )
+    takeover_level = forms.ChoiceField(
+        label="When a player leaves",
+        required=False,
+        help_text="A robot can take the seat of one who resigns or times out; the score stays.",
+    )
 
     def __init__(
         self,
@@ -211,9 +232,18 @@ class CreateGameForm(forms.Form):
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(n, lexicon_label(n)) for n in names]
         field.initial = lexicons.DEFAULT_NAME
+        levels = robot_levels()
+        robots, takeover = self.fields["robots"], self.fields["takeover_level"]
+        assert isinstance(robots, forms.ChoiceField) and isinstance(takeover, forms.ChoiceField)
+        robots.choices = levels
+        takeover.choices = [("", "the seat drops out")]
+        takeover.choices += [(level, f"{name} takes the seat") for level, name in levels]
 
     def clean_kind(self) -> str:
         return str(self.cleaned_data["kind"] or kinds.DEFAULT)
+
+    def clean_robot_pace(self) -> str:
+        return str(self.cleaned_data.get("robot_pace") or models.Game.RobotPace.NOW)
 
     def clean_timeout_limit(self) -> int:
         return self.cleaned_data.get("timeout_limit") or 3
@@ -246,7 +276,7 @@ class CreateGameForm(forms.Form):
         seats = data.get("seat_count")
         emails = data.get("invite_emails")
         if seats is not None and emails is not None:
-            others = seats - 1
+            others = seats - 1 - len(data.get("robots") or [])
             if len(emails) > others:
                 self.add_error(
                     "invite_emails",
@@ -296,3 +326,22 @@ class CreateGameForm(forms.Form):
                 new[name] = str(value)
         new["options_from"] = data["preset"]
         self.data = new
+
+
+def robot_levels() -> list[tuple[str, str]]:
+    """``(level, name)`` of the robots a game can seat, weakest first."""
+    return owed.levels_offered(kinds.get(kinds.DEFAULT).robot_levels)
+
+
+class PlayRobotForm(forms.Form):
+    """ "Play against a robot now": the level of the one robot."""
+
+    level = forms.ChoiceField(label="Robot")
+
+    def __init__(self, data: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        levels = robot_levels()
+        field = self.fields["level"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = levels
+        field.initial = levels[-1][0] if levels else None

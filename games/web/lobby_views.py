@@ -40,6 +40,7 @@ from games.mail_out import invitations
 from games.models import Game, Seat
 from games.web.forms import (
     CreateGameForm,
+    PlayRobotForm,
     lexicon_label,
     preset_label,
     preset_options,
@@ -372,6 +373,9 @@ def create(request: HttpRequest) -> HttpResponse:
                         claim_window=data["claim_window"],
                         skip_weekends=data["skip_weekends"],
                         timeout_limit=data["timeout_limit"],
+                        robots=data["robots"],
+                        robot_pace=data["robot_pace"],
+                        takeover_level=data["takeover_level"],
                     )
                     invited = len(data["invite_emails"])  # emailed by the outbox
             except services.ServiceError as e:
@@ -397,9 +401,25 @@ def create(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/create.html",
-        {"form": form, "presets": preset_options()},
+        {"form": form, "presets": preset_options(), "robot_form": PlayRobotForm()},
         status=status,
     )
+
+
+@login_required
+@require_http_methods(["POST"])
+def play_robot(request: HttpRequest) -> HttpResponse:
+    """ "Play against a robot now": a game with one robot, started at once."""
+    form = PlayRobotForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose one of the robots to play against.")
+        return redirect("games:create")
+    try:
+        game = services.play_against_robot(_user(request), form.cleaned_data["level"])
+    except services.ServiceError as e:
+        messages.error(request, e.message)
+        return redirect("games:create")
+    return redirect("games:game", game.pk)
 
 
 # --- invitations -------------------------------------------------------------

@@ -85,7 +85,7 @@ def test_existing_user_with_a_name_goes_to_the_dashboard(
     assert response.status_code == 302
     assert response["Location"] == reverse("games:dashboard")
     assert signed_in_id(client) == str(ann.pk)
-    assert User.objects.count() == 1
+    assert User.objects.filter(robot_level="").count() == 1  # people: not the robots
 
 
 def test_safe_next_is_followed(

@@ -233,8 +233,11 @@ def test_demo_is_idempotent_and_prints_links(db: None, client: Client) -> None:
     first = run_demo()
     second = run_demo()
     assert User.objects.filter(email__in=["ann@example.com", "bob@example.com"]).count() == 2
-    assert Game.objects.count() == 1
-    game = Game.objects.get()
+    robot_games = Game.objects.filter(seats__user__robot_level__gt="")
+    assert robot_games.count() == 1  # Ann against a robot, made once
+    assert "Ann against a robot: http" in first and "Ann against a robot: http" in second
+    assert Game.objects.exclude(pk__in=robot_games).count() == 1
+    game = Game.objects.exclude(pk__in=robot_games).get()
     assert game.status == Game.Status.PLAYING
     assert {s.user.public_name for s in game.seats.all()} == {"Ann", "Bob"}  # type: ignore[union-attr]
     for out in (first, second):
@@ -244,7 +247,7 @@ def test_demo_is_idempotent_and_prints_links(db: None, client: Client) -> None:
     # A finished demo game is replaced by a fresh one.
     finish(game, 0)
     run_demo()
-    assert Game.objects.exclude(status=Game.Status.OVER).count() == 1
+    assert Game.objects.exclude(status=Game.Status.OVER).exclude(pk__in=robot_games).count() == 1
 
 
 def test_the_command_demo_prints_runs_as_printed(db: None, tmp_path: Path) -> None:

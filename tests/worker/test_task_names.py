@@ -9,6 +9,7 @@ from django.conf import settings
 
 from games import tasks
 from games.mail_out import outbox
+from games.robots import owed
 from jumbulaya_site.celery import app
 
 NAMES = {
@@ -17,6 +18,8 @@ NAMES = {
     "games.tasks.sweep_deadlines",
     "games.tasks.sweep_claim_windows",
     "games.tasks.send_digests",
+    "games.tasks.play_robot_turn",
+    "games.tasks.sweep_robot_turns",
 }
 
 
@@ -27,4 +30,5 @@ def test_the_tasks_have_their_names() -> None:
 
 def test_what_names_a_task_names_one_that_exists() -> None:
     assert outbox.SEND_TASK in NAMES
+    assert owed.PLAY_TASK in NAMES
     assert {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()} <= NAMES

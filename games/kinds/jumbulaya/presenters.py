@@ -332,9 +332,23 @@ def game_log(game: Game, names: dict[int, str] | None = None) -> list[Logged]:
     entries = history(events, [row.source for row in rows])
     if not events or not isinstance(events[0], GameStarted):
         return entries
+    lines = seat_change_lines(game)
     line = outcome_line(game, player_names(events[0].players))
-    if line is None:
-        return entries
-    seq, words = line
-    at = next((i for i, entry in enumerate(entries) if entry.seq > seq), len(entries))
-    return [*entries[:at], Logged(seq, words, words, words), *entries[at:]]
+    if line is not None:
+        lines.append(line)
+    for seq, words in lines:
+        at = next((i for i, entry in enumerate(entries) if entry.seq > seq), len(entries))
+        entries = [*entries[:at], Logged(seq, words, words, words), *entries[at:]]
+    return entries
+
+
+def seat_change_lines(game: Game) -> list[tuple[int, str]]:
+    """The log's lines (``(seq, words)``) for the seats robots took over."""
+    return [
+        (
+            change.seq,
+            f"{change.left.public_name} {change.get_reason_display()}; "
+            f"{change.took_over.public_name} plays seat {change.seat + 1} from now on.",
+        )
+        for change in game.seat_changes.select_related("left", "took_over")
+    ]

@@ -1,4 +1,5 @@
-"""``manage.py demo``: two demo players and a game between them, for a first look.
+"""``manage.py demo``: two demo players and a game between them, for a first look,
+and a game of Ann's against a robot.
 
 Idempotent: the users Ann (ann@example.com) and Bob (bob@example.com) are made
 once, and a started two-player game between them only when they have no
@@ -18,7 +19,7 @@ from django.urls import reverse
 from accounts.models import User
 from accounts.tokens import sign_in_url
 from games import kinds
-from games.core.services import create_game, join_game
+from games.core.services import create_game, join_game, play_against_robot
 from games.mail_out.invitations import mark_invitations_sent
 from games.models import Game
 
@@ -36,6 +37,17 @@ def demo_user(email: str, name: str) -> tuple[User, bool]:
     if user is not None:
         return user, False
     return User.objects.create_user(username=email, email=email, display_name=name), True
+
+
+def robot_game(ann: User) -> Game | None:
+    """An unfinished game of Ann's against a robot, if there is one."""
+    return (
+        Game.objects.filter(seats__user=ann)
+        .filter(seats__user__robot_level__gt="")
+        .exclude(status=Game.Status.OVER)
+        .order_by("pk")
+        .first()
+    )
 
 
 def demo_game(ann: User, bob: User) -> Game | None:
@@ -73,6 +85,10 @@ class Command(BaseCommand):
                 self.stdout.write(f"Created demo game {game.pk} between Ann and Bob")
             else:
                 self.stdout.write(f"Found demo game {game.pk} between Ann and Bob")
+            robots = kinds.get(kinds.DEFAULT).robot_levels
+            against = robot_game(ann)
+            if against is None and robots:
+                against = play_against_robot(ann, robots[-1])
         minutes = settings.JUMBULAYA_SIGN_IN_MINUTES
         self.stdout.write("")
         self.stdout.write(f"Sign in with these links (each works once, for {minutes} minutes;")
@@ -81,3 +97,7 @@ class Command(BaseCommand):
             self.stdout.write(f"  {user.public_name}: {sign_in_url(user.email, user.last_login)}")
         game_url = settings.JUMBULAYA_SITE_URL + reverse("games:game", args=[game.pk])
         self.stdout.write(f"The demo game: {game_url}")
+        if against is not None:
+            url = settings.JUMBULAYA_SITE_URL + reverse("games:game", args=[against.pk])
+            self.stdout.write(f"Ann against a robot: {url}")
+        self.stdout.write("Anyone can play a robot now from the new-game page.")
