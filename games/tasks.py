@@ -1,5 +1,5 @@
 """Celery tasks: thin glue around the outbox, the deadline sweep, the claim
-windows and the digests.  Beat runs the sweeps every minute (settings).  The
+windows, the digests and the analyses of finished games.  Beat runs the sweeps every minute (settings).  The
 outbox nudges :func:`send_notifications` by its name (``outbox.SEND_TASK``).
 
 Each task's name is given, not taken from this module's path: messages already
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from games.coach import analysis
 from games.core import services
 from games.mail_out import digests, outbox
 
@@ -37,3 +38,13 @@ def sweep_claim_windows() -> int:
 @shared_task(name="games.tasks.send_digests")
 def send_digests() -> int:
     return digests.send_due()
+
+
+@shared_task(name="games.tasks.analyse_game")
+def analyse_game(game_id: int) -> bool:
+    return analysis.analyse_game(game_id)
+
+
+@shared_task(name="games.tasks.sweep_analyses")
+def sweep_analyses() -> int:
+    return analysis.sweep()

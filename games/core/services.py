@@ -31,6 +31,7 @@ from accounts import services as accounts
 from accounts.models import User
 from accounts.names import look_alike
 from games import kinds, models
+from games.coach import analysis
 from games.core import lexicons
 from games.core.projection import (
     ServiceError,
@@ -534,10 +535,12 @@ def _after_move(
 ) -> None:
     """What follows an accepted move, inside its transaction: the emails owed,
     the mover's deadline bookkeeping, then the claim window (which opens until
-    the deadline just set)."""
+    the deadline just set), and, when the move ended the game, its analysis
+    (:func:`games.coach.analysis.after_move`, after the commit)."""
     _notify_after(game, seats, before, state)
     deadlines.after_move(game, seats[seat], events)
     claims.after_move(game, before, state)
+    analysis.after_move(game)
 
 
 def _named_now(kind: GameKind, state: State, seats: Sequence[Seat]) -> State:

@@ -8,6 +8,7 @@ from celery import Task
 from django.conf import settings
 
 from games import tasks
+from games.coach import analysis
 from games.mail_out import outbox
 from jumbulaya_site.celery import app
 
@@ -17,6 +18,8 @@ NAMES = {
     "games.tasks.sweep_deadlines",
     "games.tasks.sweep_claim_windows",
     "games.tasks.send_digests",
+    "games.tasks.analyse_game",
+    "games.tasks.sweep_analyses",
 }
 
 
@@ -27,4 +30,5 @@ def test_the_tasks_have_their_names() -> None:
 
 def test_what_names_a_task_names_one_that_exists() -> None:
     assert outbox.SEND_TASK in NAMES
+    assert analysis.ANALYSE_TASK in NAMES
     assert {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()} <= NAMES
