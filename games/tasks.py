@@ -1,6 +1,6 @@
 """Celery tasks: thin glue around the outbox, the deadline sweep, the claim
-windows, the digests and the analyses of finished games.  Beat runs the sweeps every minute (settings).  The
-outbox nudges :func:`send_notifications` by its name (``outbox.SEND_TASK``).
+windows, the digests and the analyses of finished games.  Beat runs the
+sweeps (settings).  The outbox nudges :func:`send_notifications` by its name (``outbox.SEND_TASK``).
 
 Each task's name is given, not taken from this module's path: messages already
 in the broker, beat's schedule and the outbox name them, so moving this module

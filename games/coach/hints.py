@@ -29,7 +29,8 @@ def hints_for(game: Game, seat: int, n: int = HINTS) -> list[Hint] | None:
     state = current_state(game)
     events = load_events(game)
     assert isinstance(state, GameState)
-    doc = seat_view([e for e in events if isinstance(e, EngineEvent)], state, seat, lexicon=game.lexicon_name)
+    engine_events = [e for e in events if isinstance(e, EngineEvent)]
+    doc = seat_view(engine_events, state, seat, lexicon=game.lexicon_name)
     return hints(read_view(doc), game_lexicon(game), n)
 
 
@@ -45,6 +46,4 @@ def hints_text(game: Game, seat: int) -> str:
         + (f" (you gain {h.gain})" if h.gain != h.points else "")
         for h in found
     ]
-    return "\n".join(
-        [f"The best word moves for your rack now (at move #{game.last_seq}):", *lines]
-    )
+    return "\n".join([f"The best word moves for your rack now (at move #{game.last_seq}):", *lines])

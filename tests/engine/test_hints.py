@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from engine_helpers import make_started
 
 from games.engine import lexicon_from_words, start
@@ -23,7 +25,7 @@ def test_the_best_moves_come_first_with_their_points() -> None:
     found = hints(view_of(["F S", "B D"]), LEX)
     best = found[0]
     assert (best.word, best.line, best.points, best.gain) == ("FACTS", 1, 5, 5)
-    assert all(a.gain >= b.gain for a, b in zip(found, found[1:], strict=False))
+    assert all(a.gain >= b.gain for a, b in itertools.pairwise(found))
     assert len(found) <= 5
 
 
