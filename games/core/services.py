@@ -258,6 +258,7 @@ def create_game(
     claim_window: bool = True,
     skip_weekends: bool = False,
     timeout_limit: int = 3,
+    hints: bool = False,
 ) -> Game:
     """A new game of ``kind`` (:mod:`games.kinds`) with the creator in seat 0 and
     invitations for others, within the creator's daily limits (:class:`OverLimit`)."""
@@ -310,6 +311,7 @@ def create_game(
             claim_window=claim_window,
             skip_weekends=skip_weekends,
             timeout_limit=timeout_limit,
+            hints=hints,
         )
         now = timezone.now()
         Seat.objects.create(game=game, index=0, user=creator, joined_at=now)

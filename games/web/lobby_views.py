@@ -372,6 +372,7 @@ def create(request: HttpRequest) -> HttpResponse:
                         claim_window=data["claim_window"],
                         skip_weekends=data["skip_weekends"],
                         timeout_limit=data["timeout_limit"],
+                        hints=data["hints"],
                     )
                     invited = len(data["invite_emails"])  # emailed by the outbox
             except services.ServiceError as e:
