@@ -73,7 +73,9 @@ def test_a_hint_fills_the_move_field_without_javascript(board_game: Callable[...
     assert 'value="1 S-T-R-A-N-G-E"' in response.content.decode()
 
 
-def test_the_create_page_offers_the_option(client: Client, make_user: Callable[..., object]) -> None:
+def test_the_create_page_offers_the_option(
+    client: Client, make_user: Callable[..., object]
+) -> None:
     client.force_login(make_user("ann"))  # type: ignore[arg-type]
     html = client.get("/games/new/").content.decode()
     assert 'name="hints"' in html
