@@ -14,6 +14,8 @@ from games.engine.state import GameState
 from games.engine.view import read_view, seat_view
 from games.models import Game
 
+#: What a reply asking for hints is read as (by the kind's reply reading).
+HINT_REPLY = "hint"
 #: The answer to a ``hint`` reply in a game without hints.
 HINTS_OFF = (
     "Hints are off in this game: its creator chose to play without them, so none are "

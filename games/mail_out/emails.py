@@ -58,7 +58,13 @@ DIGEST_KINDS = frozenset({Notification.Kind.YOUR_TURN, Notification.Kind.DEADLIN
 #: Kinds that only make sense while it is still the recipient's turn.
 TURN_KINDS = DIGEST_KINDS
 #: Answers to a player's email reply.
-REPLY_KINDS = frozenset({Notification.Kind.REPLY_DONE, Notification.Kind.REPLY_REFUSED})
+REPLY_KINDS = frozenset(
+    {
+        Notification.Kind.REPLY_DONE,
+        Notification.Kind.REPLY_REFUSED,
+        Notification.Kind.REPLY_HINTS,
+    }
+)
 #: RFC 5322's limit on a line, for headers (see :class:`GameEmail`).
 MAX_HEADER_LINE = 998
 Kind = Notification.Kind
@@ -490,8 +496,23 @@ def _reply_refused(s: Situation) -> Content:
     )
 
 
+def _reply_hints(s: Situation) -> Content:
+    """The answer to a ``hint`` reply: the hints found when it arrived, or why
+    there are none (:func:`games.coach.hints.hints_text`)."""
+    inbound = s.notification.inbound
+    assert inbound is not None, "a reply answer names its reply"
+    mine = s.board.turn == s.seat.index and not s.board.over
+    return Content(
+        _reply_subject(s, f"Game {s.game.pk}: hints"),
+        [inbound.reason, "Nothing was played: reply with your move when you have chosen it."],
+        show_history=False,
+        turn_link=mine,
+    )
+
+
 KINDS = {
     Kind.REPLY_DONE: _reply_done,
+    Kind.REPLY_HINTS: _reply_hints,
     Kind.REPLY_REFUSED: _reply_refused,
     Kind.YOUR_TURN: _your_turn,
     Kind.GAME_STARTED: _started,

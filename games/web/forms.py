@@ -157,8 +157,8 @@ class CreateGameForm(forms.Form):
     hints = forms.BooleanField(
         label="Hints",
         required=False,
-        help_text="Players may ask for the best word moves for their rack (never a JUMBULAYA), "
-        "on the game page or by replying “hint” to a game email.",
+        help_text="Players may see the best word moves for their rack, on the page or by "
+        "replying “hint”.",
     )
     lexicon_name = forms.ChoiceField(
         label="Word list",
