@@ -51,6 +51,9 @@ class Game(models.Model):
     )
     is_public = models.BooleanField(default=False, help_text="anyone signed in may watch")
     is_open = models.BooleanField(default=False, help_text="anyone signed in may join")
+    hints = models.BooleanField(
+        default=False, help_text="players may ask for the best word moves for their rack"
+    )
 
     class RobotPace(models.TextChoices):
         NOW = "now", "at once"
@@ -175,6 +178,7 @@ class Notification(models.Model):
         CLAIMS_CLOSED = "claims_closed", "what became of your sealed JUMBULAYA calls"
         REPLY_DONE = "reply_done", "answer to an email reply: move made"
         REPLY_REFUSED = "reply_refused", "answer to an email reply: refused"
+        REPLY_HINTS = "reply_hints", "answer to an email reply: hints"
 
     kind = models.CharField(max_length=16, choices=Kind)
     user = models.ForeignKey(
@@ -353,6 +357,7 @@ class InboundMail(models.Model):
         MOVED = "moved", "the move was made"
         REFUSED = "refused", "refused, with an answer"
         DROPPED = "dropped", "dropped without an answer"
+        ANSWERED = "answered", "a question (such as hint), answered"
 
     #: The Message-ID header, or ``sha256:`` of the message when it has none.
     message_id = models.CharField(max_length=255, unique=True)
@@ -375,3 +380,18 @@ class InboundMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.status}: {self.message_id}"
+
+
+class GameAnalysis(models.Model):
+    """A finished game's analysis (:mod:`games.coach.analysis`), made once by a
+    task when the game ends: ``data`` is the engine's ``GameAnalysis.to_json()``."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")
+    format = models.CharField(max_length=32)
+    data = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: How long it took, in milliseconds (the robot's choices included).
+    took_ms = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"analysis of game {self.game_id}"

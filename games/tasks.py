@@ -1,6 +1,7 @@
 """Celery tasks: thin glue around the outbox, the deadline sweep, the claim
-windows, the digests and the robots' turns.  Beat runs the sweeps every minute (settings).  The
-outbox nudges :func:`send_notifications` by its name (``outbox.SEND_TASK``).
+windows, the digests, the robots' turns and the analyses of finished games.
+Beat runs the sweeps (settings).  The outbox nudges :func:`send_notifications`
+by its name (``outbox.SEND_TASK``).
 
 Each task's name is given, not taken from this module's path: messages already
 in the broker, beat's schedule and the outbox name them, so moving this module
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from games.coach import analysis
 from games.core import services
 from games.mail_out import digests, outbox
 from games.robots import turns
@@ -48,3 +50,13 @@ def play_robot_turn(row_id: int) -> str | None:
 @shared_task(name="games.tasks.sweep_robot_turns")
 def sweep_robot_turns() -> int:
     return turns.sweep()
+
+
+@shared_task(name="games.tasks.analyse_game")
+def analyse_game(game_id: int) -> bool:
+    return analysis.analyse_game(game_id)
+
+
+@shared_task(name="games.tasks.sweep_analyses")
+def sweep_analyses() -> int:
+    return analysis.sweep()

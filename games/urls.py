@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from games.web import lobby_views, play_views, record_views, views
+from games.web import analysis_views, lobby_views, play_views, record_views, views
 
 app_name = "games"
 
@@ -23,6 +23,7 @@ urlpatterns = [
     # records
     path("games/<id:game_id>/record.json", record_views.download, name="download"),
     path("games/<id:game_id>/replay/", record_views.game_replay, name="game_replay"),
+    path("games/<id:game_id>/analysis/", analysis_views.game_analysis, name="analysis"),
     path("records/upload/", record_views.upload, name="upload"),
     path("records/<id:record_id>/", record_views.uploaded_replay, name="uploaded_replay"),
     path("", include("games.web.email_urls")),

@@ -56,6 +56,9 @@ NOT_YET_ROUTED = {
     "games/web/play_views.py",
     "games/core/records.py",  # reads records through the kind; steps through JUMBULAYA's
     "games/management/commands/robot.py",  # JUMBULAYA's robots and their seat view
+    # Hints and analyses: JUMBULAYA's engine functions, its seat view and robots
+    "games/coach/analysis.py",
+    "games/coach/hints.py",
 }
 
 #: Modules below the core that the engine's word lists and records need: not the

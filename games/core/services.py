@@ -31,6 +31,7 @@ from accounts import services as accounts
 from accounts.models import User
 from accounts.names import look_alike
 from games import kinds, models
+from games.coach import analysis
 from games.core import lexicons
 from games.core.projection import (
     ServiceError,
@@ -266,6 +267,7 @@ def create_game(
     robots: Sequence[str] = (),
     robot_pace: str = Game.RobotPace.NOW,
     takeover_level: str = "",
+    hints: bool = False,
 ) -> Game:
     """A new game of ``kind`` (:mod:`games.kinds`) with the creator in seat 0,
     robots of the ``robots`` levels seated at once in the seats after it, and
@@ -327,6 +329,7 @@ def create_game(
             timeout_limit=timeout_limit,
             robot_pace=robot_pace,
             takeover_level=takeover_level,
+            hints=hints,
         )
         now = timezone.now()
         seats = [Seat.objects.create(game=game, index=0, user=creator, joined_at=now)]
@@ -588,11 +591,14 @@ def _after_move(
 ) -> None:
     """What follows an accepted move, inside its transaction: the emails owed,
     the mover's deadline bookkeeping, the claim window (which opens until the
-    deadline just set), then the robots' turns owed."""
+    deadline just set), the robots' turns owed, and, when the move ended the
+    game, its analysis (:func:`games.coach.analysis.after_move`, after the
+    commit)."""
     _notify_after(game, seats, before, state)
     deadlines.after_move(game, seats[seat], events)
     claims.after_move(game, before, state)
     robots_owed.after_move(game, seats, state)
+    analysis.after_move(game)
 
 
 def _named_now(kind: GameKind, state: State, seats: Sequence[Seat]) -> State:

@@ -6,9 +6,11 @@ analysis may look at the true racks: for every turn it lists the move played
 and the points it gained its mover, the best word move by points the mover had
 at that moment, the points left on the table (best less played, never below
 0) and, when a robot is passed in, the robot's choice from the mover's seat
-view.  Every JUMBULAYA that could have been called (the board spelled it while
-calls were allowed) is listed with the turn it appeared at and how many turns
-went by without anyone calling it.  Per player totals close the analysis.
+view.  The JUMBULAYAs that could have been called are told by open stretch
+(consecutive turns while calls were allowed and the board spelled at least
+one): its best word and points, the turn it began, how many turns went by
+without anyone calling one, who called one (if anyone), and how many other
+words were open.  Per player totals close the analysis.
 
 Turns are numbered as in a game record's ``turns`` list: from 0, every event
 after the start (off-turn calls and resignations included).
@@ -34,7 +36,7 @@ from .state import GameState, line_points
 from .tiles import Tiles
 from .view import SeatView, read_view, seat_view
 
-FORMAT = "jumbulaya-analysis/1"
+FORMAT = "jumbulaya-analysis/2"  # 2: JUMBULAYAs by open stretch, not by word
 #: How many of each player's biggest missed chances the totals keep.
 BIGGEST = 3
 
@@ -60,14 +62,16 @@ class TurnAnalysis:
 
 @dataclass(frozen=True, slots=True)
 class OpenJumbulaya:
-    """A JUMBULAYA the board spelled while calls were allowed."""
+    """An open stretch: consecutive turns during which calls were allowed and
+    the board spelled at least one JUMBULAYA, told by its best word."""
 
-    word: str  # in notation: plain letters, or explicit when they are ambiguous
+    word: str  # the best word of the stretch, in notation (explicit when ambiguous)
     points: int
-    from_turn: int  # the first turn it could have been called at
-    turns: int  # turns that went by with nobody calling it
-    called_by: int | None = None  # the seat that called it, if anyone did
-    missed_by: tuple[int, ...] = ()  # seats that could have called it and did not
+    from_turn: int  # the first turn a JUMBULAYA could have been called at
+    turns: int  # turns that went by with nobody calling one
+    called_by: int | None = None  # the seat that called one, if anyone did
+    missed_by: tuple[int, ...] = ()  # seats that could have called one and did not
+    others: int = 0  # how many other words the board spelled during the stretch
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,32 +147,36 @@ def best_word(state: GameState, seat: int, lexicon: Lexicon) -> tuple[str | None
 
 
 @dataclass
-class _Open:
-    """A JUMBULAYA being tracked while it stays on the board."""
+class _Stretch:
+    """An open stretch being tracked: consecutive turns while calls were allowed
+    and the board spelled at least one JUMBULAYA."""
 
-    found: Found
     from_turn: int
+    words: dict[Tiles, Found] = field(default_factory=dict)
     turns: int = 0
     called_by: int | None = None
     missed_by: set[int] = field(default_factory=set)
 
     def close(self) -> OpenJumbulaya:
+        best = max(self.words.values(), key=lambda f: (f.points, len(f.tiles), f.tiles))
         return OpenJumbulaya(
-            word=format_word(self.found.tiles),
-            points=self.found.points,
+            word=format_word(best.tiles),
+            points=best.points,
             from_turn=self.from_turn,
             turns=self.turns,
             called_by=self.called_by,
             missed_by=tuple(sorted(self.missed_by)),
+            others=len(self.words) - 1,
         )
 
 
 class _Jumbulayas:
-    """Tracks every JUMBULAYA on the board, turn by turn."""
+    """Tracks the open stretches, turn by turn: one entry per stretch, not per
+    word (a long game's board may spell a thousand words over its stretches)."""
 
     def __init__(self, lexicon: Lexicon) -> None:
         self.lexicon = lexicon
-        self.open: dict[Tiles, _Open] = {}
+        self.open: _Stretch | None = None
         self.closed: list[OpenJumbulaya] = []
         self._board: tuple[Tiles, ...] | None = None
         self._found: list[Found] = []
@@ -182,32 +190,40 @@ class _Jumbulayas:
         return self._found
 
     def before(self, turn: int, state: GameState) -> None:
-        """Open what the board now spells, close what it no longer does."""
-        found = {f.tiles: f for f in self.on_board(state)}
-        for tiles in [t for t in self.open if t not in found]:
-            self.closed.append(self.open.pop(tiles).close())
-        for tiles, f in found.items():
-            if tiles not in self.open:
-                self.open[tiles] = _Open(f, turn)
+        """Open a stretch when the board spells a JUMBULAYA, close it when it no
+        longer spells any; every word spelled meanwhile belongs to it."""
+        found = self.on_board(state)
+        if not found:
+            self._close()
+            return
+        if self.open is None:
+            self.open = _Stretch(turn)
+        for f in found:
+            self.open.words.setdefault(f.tiles, f)
 
     def during(self, state: GameState, event: Event) -> None:
-        """``event`` happened while these were open: a verified call of one closes
-        it; every other one went a turn uncalled by every seat that could call."""
-        called = event if isinstance(event, JumbulayaVerified) else None
-        callers = [s for s in range(state.seats) if state.in_game(s) and s not in state.barred]
-        for tiles, item in list(self.open.items()):
-            if called is not None and tiles == called.tiles:
-                item.called_by = called.seat
-                self.closed.append(self.open.pop(tiles).close())
-            else:
-                item.turns += 1
-                item.missed_by.update(callers)
+        """``event`` happened during the open stretch: a verified call closes it;
+        any other event is a turn it went uncalled by every seat that could call."""
+        if self.open is None:
+            return
+        if isinstance(event, JumbulayaVerified):
+            self.open.called_by = event.seat
+            self.open.words.setdefault(event.tiles, Found(event.tiles, event.lines, event.points))
+            self._close()
+            return
+        self.open.turns += 1
+        self.open.missed_by.update(
+            s for s in range(state.seats) if state.in_game(s) and s not in state.barred
+        )
+
+    def _close(self) -> None:
+        if self.open is not None:
+            self.closed.append(self.open.close())
+            self.open = None
 
     def finish(self) -> list[OpenJumbulaya]:
-        for item in self.open.values():
-            self.closed.append(item.close())
-        self.open.clear()
-        return sorted(self.closed, key=lambda j: (j.from_turn, -j.points, j.word))
+        self._close()
+        return sorted(self.closed, key=lambda j: j.from_turn)
 
 
 def analyse(

@@ -45,6 +45,7 @@ from django.utils import timezone
 from mailparser_reply import EmailReplyParser
 
 from accounts.models import User
+from games.coach.hints import HINT_REPLY, hints_text
 from games.core import services
 from games.core.projection import kind_of
 from games.engine.errors import Refusal
@@ -383,6 +384,8 @@ def _act(
         return _refuse(row, game, shown.problem_with(HISTORY_ONLY))
     if reading.move is None:
         return _refuse(row, game, reading.problem or "No move was found in your reply.")
+    if reading.move == HINT_REPLY:
+        return _answer_hints(row, game, seat.index)
     if reading.unconfirmed_resign:
         return _refuse(row, game, UNCONFIRMED_RESIGN)
     expected = reading.answering if reading.answering is not None else game.last_seq
@@ -427,6 +430,22 @@ def _act(
         done.game, Notification.Kind.REPLY_DONE, users=[user.pk], seq=done.state.seq, inbound=row
     )
     return Outcome(Status.MOVED, row.reason, row.pk)
+
+
+def _answer_hints(row: InboundMail, game: Game, seat: int) -> Outcome:
+    """A ``hint`` reply: answered with the best word moves for the sender's rack
+    (or, in a game without hints, with a sentence saying so); nothing is moved."""
+    try:
+        answer = hints_text(game, seat)
+    except services.ServiceError as e:
+        answer = e.message
+    row.status = Status.ANSWERED
+    row.reason = answer
+    row.save(update_fields=["status", "reason", "read", "move"])
+    outbox.owe(
+        game, Notification.Kind.REPLY_HINTS, users=[row.user_id], seq=game.last_seq, inbound=row
+    )
+    return Outcome(Status.ANSWERED, answer, row.pk)
 
 
 def _refuse(row: InboundMail, game: Game, reason: str) -> Outcome:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import email.message
 import email.policy
+import logging
 import re
 import unicodedata
 import zoneinfo
@@ -35,6 +36,7 @@ from django.utils import timezone
 from django.utils.timesince import timeuntil
 
 from accounts.models import User
+from games.coach.analysis import analysis_of
 from games.core import seat_names
 from games.core.projection import current_state, kind_of
 from games.kinds import presentation
@@ -50,6 +52,8 @@ from games.mail_out.reply_addresses import reply_address, reply_token
 from games.mail_out.turnlinks import turn_url, unsubscribe_url
 from games.models import Event, Game, Notification, Seat
 
+log = logging.getLogger(__name__)
+
 REPLY_MARKER = "## Reply above this line ##"
 #: Moves of the log an email recalls.
 RECENT_MOVES = 5
@@ -58,7 +62,13 @@ DIGEST_KINDS = frozenset({Notification.Kind.YOUR_TURN, Notification.Kind.DEADLIN
 #: Kinds that only make sense while it is still the recipient's turn.
 TURN_KINDS = DIGEST_KINDS
 #: Answers to a player's email reply.
-REPLY_KINDS = frozenset({Notification.Kind.REPLY_DONE, Notification.Kind.REPLY_REFUSED})
+REPLY_KINDS = frozenset(
+    {
+        Notification.Kind.REPLY_DONE,
+        Notification.Kind.REPLY_REFUSED,
+        Notification.Kind.REPLY_HINTS,
+    }
+)
 #: RFC 5322's limit on a line, for headers (see :class:`GameEmail`).
 MAX_HEADER_LINE = 998
 Kind = Notification.Kind
@@ -300,15 +310,39 @@ def _game_over(s: Situation) -> Content:
         if s.seat.index in b.winners
         else f"The {'winner is' if len(b.winner_names) == 1 else 'winners are'} "
         f"{names_in_words(b.winner_names)}.",
-        "The replay and the game record are on the game page.",
+        *_missed_chances(s),
+        "The replay, the analysis and the game record are on the game page.",
     ]
     return Content(
         f"Game {s.game.pk} is over: {result} ({scores})",
         paragraphs,
         show_rack=False,
         turn_link=False,
-        extra={"replay_url": site_link("games:game_replay", s.game.pk)},
+        extra={
+            "replay_url": site_link("games:game_replay", s.game.pk),
+            "analysis_url": site_link("games:analysis", s.game.pk),
+        },
     )
+
+
+def _missed_chances(s: Situation) -> list[str]:
+    """The recipient's biggest missed chances, from the game's analysis (made
+    now, without the robot, if none is stored yet): a paragraph, or none."""
+    try:
+        result = analysis_of(s.game)
+    except Exception:  # the email goes without them rather than not at all
+        log.exception("game %s: no analysis for the game-over email", s.game.pk)
+        return []
+    totals = next((t for t in result.totals if t.seat == s.seat.index), None)
+    if totals is None or not totals.biggest:
+        return ["Your biggest missed chances: none. Every move you made was the best by points."]
+    best = {t.turn: t.best_points for t in result.turns}
+    said = [
+        f"turn {m.turn + 1}: you played {m.played}, where {m.best} scored "
+        f"{best.get(m.turn, 0)} ({m.missed} more)"
+        for m in totals.biggest
+    ]
+    return [f"Your biggest missed chances: {'; '.join(said)}."]
 
 
 def _warning(s: Situation) -> Content:
@@ -490,8 +524,23 @@ def _reply_refused(s: Situation) -> Content:
     )
 
 
+def _reply_hints(s: Situation) -> Content:
+    """The answer to a ``hint`` reply: the hints found when it arrived, or why
+    there are none (:func:`games.coach.hints.hints_text`)."""
+    inbound = s.notification.inbound
+    assert inbound is not None, "a reply answer names its reply"
+    mine = s.board.turn == s.seat.index and not s.board.over
+    return Content(
+        _reply_subject(s, f"Game {s.game.pk}: hints"),
+        [inbound.reason, "Nothing was played: reply with your move when you have chosen it."],
+        show_history=False,
+        turn_link=mine,
+    )
+
+
 KINDS = {
     Kind.REPLY_DONE: _reply_done,
+    Kind.REPLY_HINTS: _reply_hints,
     Kind.REPLY_REFUSED: _reply_refused,
     Kind.YOUR_TURN: _your_turn,
     Kind.GAME_STARTED: _started,

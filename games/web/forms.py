@@ -155,6 +155,12 @@ class CreateGameForm(forms.Form):
         help_text="Calls are sealed until the deadline (12 hours or more), then the longest "
         "valid one wins.",
     )
+    hints = forms.BooleanField(
+        label="Hints",
+        required=False,
+        help_text="Players may see the best word moves for their rack, on the page or by "
+        "replying “hint”.",
+    )
     lexicon_name = forms.ChoiceField(
         label="Word list",
         help_text="The words the game accepts, for lines and for JUMBULAYA calls.",

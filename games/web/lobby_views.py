@@ -376,6 +376,7 @@ def create(request: HttpRequest) -> HttpResponse:
                         robots=data["robots"],
                         robot_pace=data["robot_pace"],
                         takeover_level=data["takeover_level"],
+                        hints=data["hints"],
                     )
                     invited = len(data["invite_emails"])  # emailed by the outbox
             except services.ServiceError as e:

@@ -32,6 +32,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
+from games.coach.hints import hints_for
 from games.core import seat_names, services
 from games.engine import Refusal
 from games.kinds.jumbulaya.presenters import (
@@ -321,6 +322,9 @@ def _context(
         "my_claims": claims.sealed_claims(game, viewer.seat),
         "my_judged_claims": [outcome_words(c) for c in judged_claims(game, viewer.seat)],
     }
+    # Hints (the game's option) for the player to move, in their own move form only.
+    show_hints = ctx["can_move"] and ctx["my_turn"] and viewer.seat is not None
+    ctx["hints"] = hints_for(game, viewer.seat) if show_hints and viewer.seat is not None else None
     return ctx
 
 

@@ -68,6 +68,8 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     except records.RecordError as e:
         return _refused(request, e, context)
     context |= {"view": view, "download_url": reverse("games:download", args=[game.pk])}
+    if game.status == game.Status.OVER:
+        context["analysis_url"] = reverse("games:analysis", args=[game.pk])
     return render(request, "games/replay.html", context)
 
 

@@ -71,7 +71,12 @@ def parsed(mime: EmailMessage) -> AnymailInboundMessage:
 def answers(user: User) -> list[Notification]:
     return list(
         Notification.objects.filter(
-            user=user, kind__in=[Notification.Kind.REPLY_DONE, Notification.Kind.REPLY_REFUSED]
+            user=user,
+            kind__in=[
+                Notification.Kind.REPLY_DONE,
+                Notification.Kind.REPLY_REFUSED,
+                Notification.Kind.REPLY_HINTS,
+            ],
         ).order_by("pk")
     )
 

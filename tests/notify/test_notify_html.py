@@ -63,7 +63,9 @@ def test_the_plain_text_says_what_the_html_says(
         line.removeprefix("- ").strip().removesuffix(":")  # "Last moves:", a heading
         for line in text.split("\n--\n")[0].splitlines()[1:]
         if line.strip()
-        and not line.startswith(("http", "Open the game", "The game:", "Replay:", "The board"))
+        and not line.startswith(
+            ("http", "Open the game", "The game:", "Replay:", "Analysis:", "The board")
+        )
         and not re.match(r"\d  ", line)  # the board, drawn in a table in the HTML
     ]
     assert said

@@ -9,6 +9,7 @@ from datetime import timedelta
 from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
 
+from games.coach.hints import hints_text
 from games.core import services
 from games.core.services import current_state, game_lexicon
 from games.engine import legal_moves
@@ -43,7 +44,11 @@ def every_email(game: Game) -> Iterator[tuple[Seat, str, EmailMultiAlternatives]
             if kind == Notification.Kind.INVITED:
                 continue
             reply = None
-            if kind in (Notification.Kind.REPLY_DONE, Notification.Kind.REPLY_REFUSED):
+            if kind in (
+                Notification.Kind.REPLY_DONE,
+                Notification.Kind.REPLY_REFUSED,
+                Notification.Kind.REPLY_HINTS,
+            ):
                 reply = InboundMail.objects.create(
                     message_id=f"<{kind}.{seat.index}.{game.pk}@client.example>",
                     via="test",
@@ -51,7 +56,11 @@ def every_email(game: Game) -> Iterator[tuple[Seat, str, EmailMultiAlternatives]
                     game=game,
                     user=user,
                     status=InboundMail.Status.MOVED,
-                    reason="" if kind == Notification.Kind.REPLY_DONE else "Not a word.",
+                    reason=""
+                    if kind == Notification.Kind.REPLY_DONE
+                    else hints_text(game, seat.index)
+                    if kind == Notification.Kind.REPLY_HINTS
+                    else "Not a word.",
                     read="3 QQQ",
                     move="3 QQQ",
                     event_seq=game.last_seq,

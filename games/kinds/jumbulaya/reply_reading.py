@@ -61,6 +61,8 @@ _MOVE_FORMS = (
     "jumbulaya SPRINTS",
     "resign",
 )
+#: What a reply asking for hints is read as (:mod:`games.coach.hints` answers it).
+HINT = "hint"
 _ANSWER_NOTE = "add #17 to name the move you answer"
 #: Examples shown to players.
 ACCEPTED_FORMS: tuple[str, ...] = (*_MOVE_FORMS, _ANSWER_NOTE)
@@ -282,6 +284,8 @@ def _move(words: list[str]) -> str | None:
         return None
     if low == ["pass"]:
         return "pass"
+    if low in (["hint"], ["hints"]):
+        return HINT  # a question, not a move: answered with hints (when the game has them)
     if low[:2] == ["call", "jumbulaya"]:
         core, low = core[1:], low[1:]
     if low[0] == "jumbulaya":

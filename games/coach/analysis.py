@@ -1,0 +1,143 @@
+"""Stored analyses of finished games (issue 12).
+
+When a game ends, the move that ended it nudges :data:`ANALYSE_TASK` after
+its commit (:func:`after_move`, the one door's last step); the task runs
+:func:`analyse_game`, which stores the engine's analysis
+(:func:`games.engine.analysis.analyse`) with the strongest robot's choice of
+every turn in a :class:`~games.models.GameAnalysis` row, once: the row is
+unique per game, so a nudge delivered twice, or a sweep racing a nudge, stores
+one analysis.  :func:`sweep` (beat) and ``manage.py analyse`` analyse what a
+lost nudge missed.
+
+:func:`analysis_of` is what pages and emails read: the stored analysis, or
+one computed on the spot without the robot (well under a second) when none
+is stored yet.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Iterable
+
+from celery import current_app
+from django.db import IntegrityError, transaction
+
+from games.core.projection import game_lexicon, load_events
+from games.engine import robots
+from games.engine.analysis import FORMAT, GameAnalysis, Robot, analyse
+from games.engine.events import Event as EngineEvent
+from games.engine.lexicon import Lexicon
+from games.engine.view import SeatView
+from games.models import Game
+from games.models import GameAnalysis as StoredAnalysis
+
+log = logging.getLogger(__name__)
+
+#: The task that analyses one game (``games.tasks.analyse_game``).
+ANALYSE_TASK = "games.tasks.analyse_game"
+#: The robot's random seed: the same game always gets the same choices.
+ROBOT_SEED = 12
+#: How long the robot may think per turn, in milliseconds.
+ROBOT_BUDGET_MS = 20.0
+#: The format of a row kept for a game whose analysis failed.
+FAILED = "failed"
+#: Games one sweep analyses at most (the next sweep goes on).
+SWEEP_BATCH = 20
+
+
+def robot_for(lexicon: Lexicon, level: str = robots.STRONGEST) -> Robot:
+    """The strongest robot asked for its choice, deterministically and briefly."""
+
+    def choose(view: SeatView) -> str:
+        rng = random.Random(ROBOT_SEED)
+        return robots.answer(view, lexicon, level, rng, budget_ms=ROBOT_BUDGET_MS)
+
+    return choose
+
+
+def compute(game: Game, *, robot: bool = True) -> GameAnalysis:
+    """The analysis of ``game``'s whole log (not stored)."""
+    lexicon = game_lexicon(game)
+    events = [e for e in load_events(game) if isinstance(e, EngineEvent)]
+    return analyse(events, lexicon, robot_for(lexicon) if robot else None)
+
+
+def unanalysed() -> Iterable[int]:
+    """The finished games with no stored analysis, oldest first."""
+    return (
+        Game.objects.filter(status=Game.Status.OVER, analysis__isnull=True)
+        .order_by("finished_at", "pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def analyse_game(game_id: int, *, force: bool = False, robot: bool = True) -> bool:
+    """Analyse a finished game and store it, once: True when this call stored
+    an analysis; False when one was stored already (unless ``force``: then it
+    is replaced) or the game is not over."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.OVER:
+        return False
+    if not force and StoredAnalysis.objects.filter(game_id=game_id).exists():
+        return False
+    began = time.perf_counter()
+    result = compute(game, robot=robot)
+    took = round((time.perf_counter() - began) * 1000)
+    fields = {"format": FORMAT, "data": result.to_json(), "took_ms": took}
+    if force:
+        StoredAnalysis.objects.update_or_create(game_id=game_id, defaults=fields)
+        return True
+    try:
+        with transaction.atomic():
+            StoredAnalysis.objects.create(game_id=game_id, **fields)
+    except IntegrityError:
+        return False  # another worker stored it first
+    log.info("game %s analysed in %d ms", game_id, took)
+    return True
+
+
+def analysis_of(game: Game) -> GameAnalysis:
+    """The stored analysis of a finished game, else one computed now without
+    the robot (not stored: the task stores the full one)."""
+    row = StoredAnalysis.objects.filter(game_id=game.pk).first()
+    if row is not None and row.format == FORMAT:
+        try:
+            return GameAnalysis.from_json(row.data)
+        except (ValueError, KeyError, TypeError):
+            log.warning("game %s: the stored analysis cannot be read; computed again", game.pk)
+    return compute(game, robot=False)
+
+
+def sweep(limit: int = SWEEP_BATCH) -> int:
+    """Analyse up to ``limit`` finished games a lost nudge left without one;
+    a game whose analysis fails is logged and skipped."""
+    done = 0
+    for game_id in list(unanalysed()[:limit]):  # type: ignore[index]
+        try:
+            done += analyse_game(game_id)
+        except Exception as e:
+            # Kept as failed, so that the sweep goes on to the next games;
+            # ``manage.py analyse --force --game ID`` tries it again.
+            log.exception("game %s could not be analysed", game_id)
+            StoredAnalysis.objects.get_or_create(
+                game_id=game_id, defaults={"format": FAILED, "data": {"error": str(e)[:500]}}
+            )
+    return done
+
+
+def after_move(game: Game) -> None:
+    """The one door's step after a move: a move that ended the game asks for
+    its analysis once the transaction commits.  A broker that is down changes
+    nothing: the sweep analyses it."""
+    if game.status == Game.Status.OVER:
+        game_id = game.pk
+        transaction.on_commit(lambda: _ring(game_id))
+
+
+def _ring(game_id: int) -> None:
+    try:
+        current_app.send_task(ANALYSE_TASK, (game_id,))
+    except Exception as e:  # the broker is a doorbell: the sweep analyses it
+        log.warning("could not reach the broker (%s); game %s waits for the sweep", e, game_id)

@@ -1,0 +1,54 @@
+"""The analysis page of a finished game: every turn's move against the best
+one and the strongest robot's choice, the JUMBULAYAs left open, each player's
+totals.  Whoever may see the game's replay (signed in, and a player or a
+public game's spectator: :mod:`games.web.access`) may see it, once the game is
+over; the analysis itself comes from :mod:`games.coach.analysis`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from games.coach.analysis import analysis_of
+from games.core import seat_names
+from games.models import Game
+from games.web.access import viewer_or_404
+
+log = logging.getLogger(__name__)
+
+
+@login_required
+@require_GET
+def game_analysis(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Who may see the replay may see the analysis (404 otherwise, and before
+    the game is over)."""
+    game = viewer_or_404(game_id, request.user).game
+    if game.status != Game.Status.OVER:
+        raise Http404("The analysis comes when the game is over.")
+    context: dict[str, Any] = {
+        "game": game,
+        "replay_url": reverse("games:game_replay", args=[game.pk]),
+    }
+    try:
+        result = analysis_of(game)
+    except Exception:  # a word list gone, a log that no longer folds: say so, no traceback
+        log.exception("game %s: the analysis could not be made", game.pk)
+        return render(request, "games/analysis.html", context | {"unavailable": True})
+    names = seat_names.names_now(game)
+    players = [names.get(i, name) for i, name in enumerate(result.players)]
+    context |= {
+        "analysis": result,
+        "players": players,
+        "turns": [(t, players[t.seat]) for t in result.turns],
+        "jumbulayas": [
+            (j, None if j.called_by is None else players[j.called_by]) for j in result.jumbulayas
+        ],
+    }
+    return render(request, "games/analysis.html", context)
