@@ -28,6 +28,7 @@ ROUTED = [
     "games/mail_out/invitations.py",
     "games/management/commands/demo.py",
     "games/management/commands/replay.py",
+    "games/timing/claims.py",
     "games/timing/deadlines.py",
     "games/web/confirmations.py",
     "games/web/link_views.py",
@@ -48,7 +49,6 @@ PRESENTATION = (
 )
 
 NOT_YET_ROUTED = {
-    "games/timing/claims.py",  # JUMBULAYA's claim window: a kind's claims, still JUMBULAYA's
     # Draws the log and the situation's words through JUMBULAYA's presenters:
     "games/mail_out/emails.py",
     "games/web/forms.py",

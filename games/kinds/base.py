@@ -64,6 +64,35 @@ class Replayed(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
+class Claims(Protocol):
+    """Sealed calls, for a kind whose players may call a claim at any time once
+    its conditions hold (JUMBULAYA's call): under a claim window a call is
+    stored unseen and judged when the window closes.  The window's bookkeeping
+    is the service's (:mod:`games.timing.claims`); the rules are the kind's."""
+
+    #: The verb of a call in the kind's notation (``jumbulaya``).
+    verb: str
+
+    def is_open(self, state: State) -> bool:
+        """Whether a call may be made now (the window opens when this first holds)."""
+        ...
+
+    def check_call(self, state: State, seat: int, move: str) -> str:
+        """The checks a call gets before its word is looked at, in the rules'
+        order (a ``Refusal``); returns the word called, unchecked."""
+        ...
+
+    def verify(self, state: State, word: str, lexicon: Lexicon) -> int | None:
+        """How many tiles a call of ``word`` would verify on ``state``'s board
+        (the longest reading), or ``None`` if it would fail."""
+        ...
+
+    def call_result(self, events: Sequence[KindEvent]) -> bool | None:
+        """Whether a call's events verified it (``True``), failed it (``False``),
+        or neither (``None``: the rules refused it)."""
+        ...
+
+
 class GameKind(Protocol):
     """One game the service can run.  Every method is pure unless it says so;
     moves that the rules refuse raise :class:`games.engine.errors.Refusal` with a
@@ -213,6 +242,11 @@ class GameKind(Protocol):
     def write_record(self, events: Sequence[KindEvent], lexicon: str | None) -> dict[str, Any]:
         """The record of a game's log (``lexicon``: the word list's name)."""
         ...
+
+    # --- capabilities a kind may have ------------------------------------------
+
+    #: Its sealed calls, ``None`` for a kind that has none.
+    claims: Claims | None
 
     # --- presentation --------------------------------------------------------
     # Only the templates' names: the code that draws a kind is its

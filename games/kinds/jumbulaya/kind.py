@@ -20,7 +20,8 @@ from games.engine.lexicon import Lexicon
 from games.engine.notation import verb_of
 from games.engine.record import FORMAT
 
-from ..base import Progress, Resolver
+from ..base import Claims, Progress, Resolver
+from .claims import JUMBULAYA_CLAIMS
 
 
 def _words(lexicon: Lexicon | None) -> Lexicon:
@@ -39,6 +40,7 @@ class Jumbulaya:
     min_players = 2
     max_players = 4
     presets: Mapping[str, engine.Rules] = engine.PRESETS
+    claims: Claims | None = JUMBULAYA_CLAIMS
 
     board_template = "games/_board.html"
     compose_template = "games/_compose.html"
