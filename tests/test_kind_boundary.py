@@ -22,9 +22,11 @@ SHARED = {"games.engine.errors", "games.engine.lexicon"}
 
 ROUTED = [
     "games/core/projection.py",
+    "games/core/records.py",
     "games/core/seat_names.py",
     "games/core/services.py",
     "games/mail_in/inbound.py",
+    "games/mail_out/emails.py",
     "games/mail_out/invitations.py",
     "games/management/commands/demo.py",
     "games/management/commands/replay.py",
@@ -32,6 +34,8 @@ ROUTED = [
     "games/timing/deadlines.py",
     "games/web/confirmations.py",
     "games/web/link_views.py",
+    "games/web/play_views.py",
+    "games/web/record_views.py",
 ]
 
 #: The channels that show a game to people (pages, emails out, replies in): they
@@ -44,17 +48,14 @@ PRESENTATION = (
     "games.kinds.jumbulaya.presentation",
     "games.kinds.jumbulaya.presenters",
     "games.kinds.jumbulaya.preview",
+    "games.kinds.jumbulaya.replays",
     "games.kinds.jumbulaya.reply_reading",
     "games.kinds.presentation",
 )
 
 NOT_YET_ROUTED = {
-    # Draws the log and the situation's words through JUMBULAYA's presenters:
-    "games/mail_out/emails.py",
     "games/web/forms.py",
     "games/web/lobby_views.py",
-    "games/web/play_views.py",
-    "games/core/records.py",  # reads records through the kind; steps through JUMBULAYA's
     "games/management/commands/robot.py",  # JUMBULAYA's robots and their seat view
 }
 

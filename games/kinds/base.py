@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from games.engine.errors import BadRecord, Refusal
 from games.engine.lexicon import Lexicon
@@ -30,6 +30,10 @@ State = Any
 KindEvent = Any
 Options = Any
 Command = Any
+
+#: A ``games.models.Game`` row, as the presentation is given it (this module
+#: imports no model: the models import the registry of kinds).
+GameRow = Any
 
 #: ``resolve(name)`` returns the installed word list called ``name`` (``LookupError``
 #: when there is none).
@@ -91,6 +95,19 @@ class Claims(Protocol):
         """Whether a call's events verified it (``True``), failed it (``False``),
         or neither (``None``: the rules refused it)."""
         ...
+
+
+class RecordHeader(Protocol):
+    """What the service reads of a record's checked header
+    (:meth:`GameKind.read_record`): the players, the turns as they are (each
+    checked as it is replayed), and the word list, by name or as its words."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def turns(self) -> tuple[Any, ...]: ...
+    @property
+    def lexicon(self) -> str | tuple[str, ...] | None: ...
 
 
 class GameKind(Protocol):
@@ -217,13 +234,29 @@ class GameKind(Protocol):
         """The moves ``seat`` may make now, in the notation, for robots and hints."""
         ...
 
-    def read_record(self, data: object) -> Any:
+    def read_record(self, data: object) -> RecordHeader:
         """A record's checked header, from its JSON value (``BadRecord`` naming
         what is wrong)."""
         ...
 
-    def read_record_json(self, text: str | bytes) -> Any:
+    def read_record_json(self, text: str | bytes) -> RecordHeader:
         """A record's checked header (``BadRecord`` naming what is wrong)."""
+        ...
+
+    def record_turn(self, record: Any, index: int) -> tuple[int, str]:
+        """The seat and the move of turn ``index`` of a record read by
+        :meth:`read_record` (``BadRecord`` if that turn is malformed)."""
+        ...
+
+    def stored_record(self, record: Any, turns: int, text: Callable[[str], str]) -> dict[str, Any]:
+        """A record read by :meth:`read_record` as it is kept: its checked
+        header and its first ``turns`` turns (each checked), in its format's
+        shape, every name and move passed through ``text``."""
+        ...
+
+    def record_moves(self, events: Sequence[KindEvent]) -> tuple[str, ...]:
+        """Each event of a log after the deal as a record's turn says it, in
+        the notation (``""`` for an event no turn made)."""
         ...
 
     def replay_record(self, record: Any, resolve: Resolver) -> Replayed:
@@ -295,6 +328,88 @@ class KindPresentation(Protocol):
         """What a page asks before sending ``move`` by ``seat`` (a move that gives
         a turn or the game away for nothing), or ``None`` to send it at once."""
         ...
+
+    #: The move forms a reply may use, for a reply that was not played: examples,
+    #: then a last note (``"add #17 to name the move you answer"``).
+    accepted_forms: tuple[str, ...]
+
+    def game_log(self, game: GameRow, names: Mapping[int, str] | None = None) -> list[Logged]:
+        """A game's log in words, oldest first, naming the players as they are
+        now (``names``: :func:`games.core.seat_names.names_now`, when the caller
+        has it), from what every viewer may know."""
+        ...
+
+    def claim_outcomes(self, game: GameRow, seat: int | None) -> list[str]:
+        """What became of ``seat``'s judged sealed calls, in words, one a call
+        (none for a spectator, nor for a kind without :attr:`GameKind.claims`)."""
+        ...
+
+    def compose_context(self, state: State) -> dict[str, Any]:
+        """What the compose widget (:attr:`GameKind.compose_template`) needs of
+        the state besides the seat view (JUMBULAYA: ``rack_limit``)."""
+        ...
+
+    def preview(self, game: GameRow, seat: int, move: str) -> Preview:
+        """What ``move`` by ``seat`` would do in ``game`` now, for that seat only
+        (or why it cannot be made), shown before it is sent."""
+        ...
+
+    def replay_step(self, replay: Steps, step: int) -> Any:
+        """One step of a replay (``step`` in range): the board and every rack
+        after it (nothing is secret in a record), the log with it marked, and
+        where the replay ends, for the replay page."""
+        ...
+
+
+class Logged(NamedTuple):
+    """One entry of a game's log: the state's number after it, what the log
+    says (the event, then how the game ended or what it opened), the short
+    form subjects use, and the event's sentence alone."""
+
+    seq: int
+    words: str
+    headline: str
+    event_words: str
+
+
+class Preview(Protocol):
+    """What a move would do (:meth:`KindPresentation.preview`): the page's
+    preview template reads the rest."""
+
+    @property
+    def refused(self) -> bool: ...
+
+
+class Steps(Protocol):
+    """A log to step through (:meth:`KindPresentation.replay_step`): its events
+    (the deal first), each turn's move in the notation (``moves[n - 1]`` made
+    step ``n``), where each event came from (a game's only), and the turn a
+    record's replay refused, in words."""
+
+    @property
+    def events(self) -> tuple[KindEvent, ...]: ...
+    @property
+    def moves(self) -> tuple[str, ...]: ...
+    @property
+    def sources(self) -> tuple[str, ...] | None: ...
+    @property
+    def refused(self) -> str | None: ...
+    @property
+    def last_step(self) -> int: ...
+
+
+def page_refusal(move: str) -> Refusal | None:
+    """A refusal for moves a person may not send from a page, whatever the
+    kind's rules say: ``timeout`` is written by the service when a deadline
+    passes.  Read from the move's first word alone, before the game is loaded."""
+    words = move.split()
+    if words and words[0].lower() == "timeout":
+        return Refusal(
+            "bad_move",
+            "'timeout' is written by the service when a player runs out of time; "
+            "it cannot be sent. Write 'pass' to pass your turn.",
+        )
+    return None
 
 
 @dataclass(frozen=True)

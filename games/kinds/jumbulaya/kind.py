@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games import engine
 from games.engine.errors import BadRecord
 from games.engine.lexicon import Lexicon
 from games.engine.notation import verb_of
-from games.engine.record import FORMAT
+from games.engine.record import FORMAT, read_turn, turn_of
 
 from ..base import Claims, Progress, Resolver
 from .claims import JUMBULAYA_CLAIMS
@@ -144,6 +144,30 @@ class Jumbulaya:
 
     def read_record_json(self, text: str | bytes) -> engine.Record:
         return engine.read_record_json(text)
+
+    def record_turn(self, record: engine.Record, index: int) -> tuple[int, str]:
+        turn = read_turn(record.turns[index], len(record.players))
+        return turn.seat, turn.move
+
+    def stored_record(
+        self, record: engine.Record, turns: int, text: Callable[[str], str]
+    ) -> dict[str, Any]:
+        kept = []
+        for raw in record.turns[:turns]:
+            turn = read_turn(raw, len(record.players))
+            entry: dict[str, Any] = {"seat": turn.seat, "move": text(turn.move)}
+            if turn.draw is not None:
+                entry["draw"] = list(turn.draw)
+            kept.append(entry)
+        players = tuple(text(p) for p in record.players)
+        return dataclasses.replace(record, players=players, turns=tuple(kept)).to_json()
+
+    def record_moves(self, events: Sequence[engine.Event]) -> tuple[str, ...]:
+        out = []
+        for event in events[1:]:
+            turn = turn_of(event)
+            out.append("" if turn is None else str(turn["move"]))
+        return tuple(out)
 
     def replay_record(self, record: engine.Record, resolve: Resolver) -> engine.ReplayResult:
         return engine.replay_record(record, resolve)
