@@ -33,7 +33,9 @@ ROUTED = [
     "games/timing/claims.py",
     "games/timing/deadlines.py",
     "games/web/confirmations.py",
+    "games/web/forms.py",
     "games/web/link_views.py",
+    "games/web/lobby_views.py",
     "games/web/play_views.py",
     "games/web/record_views.py",
 ]
@@ -50,12 +52,11 @@ PRESENTATION = (
     "games.kinds.jumbulaya.preview",
     "games.kinds.jumbulaya.replays",
     "games.kinds.jumbulaya.reply_reading",
+    "games.kinds.jumbulaya.rules_words",
     "games.kinds.presentation",
 )
 
 NOT_YET_ROUTED = {
-    "games/web/forms.py",
-    "games/web/lobby_views.py",
     "games/management/commands/robot.py",  # JUMBULAYA's robots and their seat view
 }
 

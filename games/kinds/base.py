@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 from games.engine.errors import BadRecord, Refusal
 from games.engine.lexicon import Lexicon
@@ -66,6 +66,21 @@ class Replayed(Protocol):
     def exit_code(self) -> int: ...
 
     def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class OptionField:
+    """One option a game's creator may change from a preset, as the create
+    page asks it: a whole number (``minimum`` to ``maximum``), a yes or no, or
+    one of ``choices`` (``(value, words)``, shown as radio buttons)."""
+
+    name: str  # the option's key in :meth:`GameKind.option_values`
+    label: str
+    help: str
+    type: Literal["int", "bool", "radio"]
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
 
 
 class Claims(Protocol):
@@ -129,6 +144,11 @@ class GameKind(Protocol):
     max_players: int
     #: Named sets of options a game can start from.
     presets: Mapping[str, Options]
+    #: Each preset's name for people, in the order offered (the first is the
+    #: create page's default).
+    preset_labels: Mapping[str, str]
+    #: The options a game's creator may change from a preset, in the order shown.
+    option_fields: tuple[OptionField, ...]
 
     # --- the engine ----------------------------------------------------------
 
@@ -137,6 +157,29 @@ class GameKind(Protocol):
         ...
 
     def options_to_json(self, options: Options) -> dict[str, Any]: ...
+
+    def option_values(self, options: Options) -> dict[str, Any]:
+        """The value of each of :attr:`option_fields` in ``options``."""
+        ...
+
+    def with_options(self, preset: str, changed: Mapping[str, Any]) -> Options:
+        """The preset called ``preset`` with the options ``changed`` (by
+        :attr:`OptionField.name`) set so."""
+        ...
+
+    def preset_of(self, options: Options) -> tuple[str, bool]:
+        """The preset ``options`` started from, and whether any option differs
+        from it."""
+        ...
+
+    def scores_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
+        """Each seat's score from a stored state (:meth:`state_to_json`), or
+        from those of its parts that :attr:`score_keys` names (the dashboard
+        reads only them from the database: never a rack or the bag)."""
+        ...
+
+    #: The keys of a stored state that :meth:`scores_from_state` reads.
+    score_keys: tuple[str, ...]
 
     def deal(
         self,
@@ -332,6 +375,10 @@ class KindPresentation(Protocol):
     #: The move forms a reply may use, for a reply that was not played: examples,
     #: then a last note (``"add #17 to name the move you answer"``).
     accepted_forms: tuple[str, ...]
+
+    def rules_in_words(self, options: Options) -> list[str]:
+        """One sentence per rule (the preset first), for pages and emails."""
+        ...
 
     def game_log(self, game: GameRow, names: Mapping[int, str] | None = None) -> list[Logged]:
         """A game's log in words, oldest first, naming the players as they are

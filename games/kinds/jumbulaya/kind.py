@@ -19,9 +19,13 @@ from games.engine.errors import BadRecord
 from games.engine.lexicon import Lexicon
 from games.engine.notation import verb_of
 from games.engine.record import FORMAT, read_turn, turn_of
+from games.engine.tiles import RACK_SIZE
 
-from ..base import Claims, Progress, Resolver
+from ..base import Claims, OptionField, Progress, Resolver
 from .claims import JUMBULAYA_CLAIMS
+
+#: The most rounds without a word a game may be set to end after.
+MAX_STALL_ROUNDS = 20
 
 
 def _words(lexicon: Lexicon | None) -> Lexicon:
@@ -41,6 +45,51 @@ class Jumbulaya:
     max_players = 4
     presets: Mapping[str, engine.Rules] = engine.PRESETS
     claims: Claims | None = JUMBULAYA_CLAIMS
+    preset_labels: Mapping[str, str] = {
+        "official": "Official (the 2009 rule sheet)",
+        "boardspace": "Boardspace (the rules of boardspace.net)",
+    }
+    option_fields: tuple[OptionField, ...] = (
+        OptionField(
+            "rack_limit",
+            "Most tiles from your rack per move",
+            f"How many of your {RACK_SIZE} rack tiles one new word may take in.",
+            "int",
+            minimum=1,
+            maximum=RACK_SIZE,
+        ),
+        OptionField(
+            "new_word",
+            "A new word must differ from",
+            "Whether a line may go back to a word it held before.",
+            "radio",
+            choices=(
+                ("current", "the line's current word"),
+                ("history", "every word the line has held"),
+            ),
+        ),
+        OptionField(
+            "stall_rounds",
+            "End the game after this many rounds without a word (0: never)",
+            "A round is one turn for each player still in the game.",
+            "int",
+            minimum=0,
+            maximum=MAX_STALL_ROUNDS,
+        ),
+        OptionField(
+            "jumbulaya_bonus",
+            "Bonus point per two-letter tile in a JUMBULAYA",
+            "Tiles such as QU or TH each add a point to a JUMBULAYA's score.",
+            "bool",
+        ),
+        OptionField(
+            "jumbulaya_cooldown",
+            "After a failed JUMBULAYA call, wait for another player's turn before calling again",
+            "Off: a player may call again straight after a call that failed.",
+            "bool",
+        ),
+    )
+    score_keys: tuple[str, ...] = ("lines", "jumbulaya")
 
     board_template = "games/_board.html"
     compose_template = "games/_compose.html"
@@ -54,6 +103,28 @@ class Jumbulaya:
 
     def options_to_json(self, options: engine.Rules) -> dict[str, Any]:
         return options.to_json()
+
+    def option_values(self, options: engine.Rules) -> dict[str, Any]:
+        return options.options()
+
+    def with_options(self, preset: str, changed: Mapping[str, Any]) -> engine.Rules:
+        return dataclasses.replace(engine.PRESETS[preset], **changed)
+
+    def preset_of(self, options: engine.Rules) -> tuple[str, bool]:
+        return options.preset, bool(options.overrides())
+
+    def scores_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
+        """What :meth:`GameState.scores` returns, from the stored state's lines
+        and its JUMBULAYA."""
+        out = [0] * seats
+        for line in state["lines"]:
+            owner = line["owner"]
+            if owner is not None:
+                out[owner] += engine.line_points(line["tiles"])
+        made = state.get("jumbulaya")
+        if made is not None:
+            out[made["seat"]] += made["points"]
+        return out
 
     def deal(
         self,

@@ -26,6 +26,7 @@ from games.kinds.jumbulaya.presenters import (
 from games.kinds.jumbulaya.preview import MovePreview, preview_game_move
 from games.kinds.jumbulaya.replays import StepView, step_view
 from games.kinds.jumbulaya.reply_reading import ACCEPTED_FORMS, Reading, problem_with, read_reply
+from games.kinds.jumbulaya.rules_words import rules_in_words
 from games.models import Game
 
 from ..base import Logged, Question, Steps
@@ -59,6 +60,9 @@ class JumbulayaPresentation:
 
     def question_for(self, state: engine.GameState, seat: int, move: str) -> Question | None:
         return question_for(move, state.racks[seat])
+
+    def rules_in_words(self, options: engine.Rules) -> list[str]:
+        return rules_in_words(options)
 
     def game_log(self, game: Game, names: Mapping[int, str] | None = None) -> list[Logged]:
         return game_log(game, None if names is None else dict(names))
