@@ -125,6 +125,91 @@ class RecordHeader(Protocol):
     def lexicon(self) -> str | tuple[str, ...] | None: ...
 
 
+class RobotLevel(Protocol):
+    """A robot's level: its name and a line saying how it plays."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+
+
+class Robots(Protocol):
+    """A kind's robots: players that decide from a seat view document only
+    (JUMBULAYA's: ``jumbulaya-view/1``, seat-view.md), never from another
+    seat's tiles nor the bag's order.  ``manage.py robot`` speaks their
+    protocol, and the service reaches them through the kind."""
+
+    #: The ``format`` of the seat view documents they read.
+    view_format: str
+
+    @property
+    def levels(self) -> Mapping[str, RobotLevel]:
+        """The levels offered, weakest first."""
+        ...
+
+    @property
+    def strongest(self) -> str:
+        """The strongest level's name, the default."""
+        ...
+
+    @property
+    def baselines(self) -> Mapping[str, RobotLevel]:
+        """Levels to measure the others against (a benchmark's baseline), never
+        offered to players."""
+        ...
+
+    def read_view(self, data: object) -> Any:
+        """A seat view document, checked (a ``ValueError`` naming what is wrong)."""
+        ...
+
+    def view_word_list(self, view: Any) -> str | tuple[str, ...]:
+        """The word list a read view names, or the words it lists."""
+        ...
+
+    def answer(
+        self,
+        level: str,
+        view: Any,
+        lexicon: Lexicon,
+        rng: random.Random,
+        budget_ms: float | None = None,
+    ) -> str:
+        """The protocol's answer of level ``level`` (of :attr:`levels` or
+        :attr:`baselines`; ``LookupError`` if neither) to a read view: a move,
+        a call or ``wait``; ``budget_ms`` caps its thinking time."""
+        ...
+
+    def seat_view(
+        self,
+        events: Sequence[KindEvent],
+        state: State,
+        seat: int | None,
+        *,
+        lexicon: str | dict[str, list[str]],
+        claim_window: dict[str, str] | None = None,
+    ) -> dict[str, Any]:
+        """The seat view document of ``state`` (folded from ``events``) as
+        ``seat`` sees it (``None``: a spectator)."""
+        ...
+
+    def match(
+        self,
+        a: str,
+        b: str,
+        games: int,
+        seed: int,
+        lexicon: Lexicon,
+        progress: Callable[[int, int], None] | None = None,
+        *,
+        lexicon_name: str | None = None,
+        budget_ms: float | None = None,
+    ) -> Any:
+        """Levels ``a`` and ``b`` playing ``games`` games (each deal twice, the
+        seats swapped): the result, with win rates and their intervals."""
+        ...
+
+
 class GameKind(Protocol):
     """One game the service can run.  Every method is pure unless it says so;
     moves that the rules refuse raise :class:`games.engine.errors.Refusal` with a
@@ -323,6 +408,8 @@ class GameKind(Protocol):
 
     #: Its sealed calls, ``None`` for a kind that has none.
     claims: Claims | None
+    #: Its robots, ``None`` for a kind that has none.
+    robots: Robots | None
 
     # --- presentation --------------------------------------------------------
     # Only the templates' names: the code that draws a kind is its

@@ -21,8 +21,9 @@ from games.engine.notation import verb_of
 from games.engine.record import FORMAT, read_turn, turn_of
 from games.engine.tiles import RACK_SIZE
 
-from ..base import Claims, OptionField, Progress, Resolver
+from ..base import Claims, OptionField, Progress, Resolver, Robots
 from .claims import JUMBULAYA_CLAIMS
+from .robots import JUMBULAYA_ROBOTS
 
 #: The most rounds without a word a game may be set to end after.
 MAX_STALL_ROUNDS = 20
@@ -45,6 +46,7 @@ class Jumbulaya:
     max_players = 4
     presets: Mapping[str, engine.Rules] = engine.PRESETS
     claims: Claims | None = JUMBULAYA_CLAIMS
+    robots: Robots | None = JUMBULAYA_ROBOTS
     preset_labels: Mapping[str, str] = {
         "official": "Official (the 2009 rule sheet)",
         "boardspace": "Boardspace (the rules of boardspace.net)",
