@@ -2,10 +2,13 @@
 
 A kind brings its pure engine (options, the deal, commands → events refused with
 codes, the fold, state and events to and from JSON, notation, its record format
-and replay, legal moves) and the names of its templates; its presentation (the
+and replay, legal moves, its options as the create page asks them, scores from
+a stored state), the capabilities a kind may lack (:class:`Claims`, sealed
+calls; :class:`Robots`) and the names of its templates; its presentation (the
 board for the page, the email and the text email, how a reply's move line is
-read, the words for its events in the log) is a :class:`KindPresentation`
-beside it, which only the presentation layer imports.
+read, the words for its events in the log, the rules in words, a move's
+preview, a replay's steps) is a :class:`KindPresentation` beside it, which only
+the presentation layer imports.
 
 The core never looks inside a kind's state, events, options or commands: to it
 they are opaque values it hands back to the same kind, so each is typed here as
