@@ -10,8 +10,7 @@ uploaded it and is shown to nobody else.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
@@ -22,20 +21,9 @@ from games import kinds
 from games.core import lexicons
 from games.core.seat_names import names_now, renamed_events, shown_events
 from games.core.services import engine_event, kind_of
-from games.engine import (
-    BadRecord,
-    Event,
-    GameStarted,
-    GameState,
-    JumbulayaVerified,
-    Record,
-    WordBuilt,
-    evolve,
-    start,
-)
-from games.engine.record import read_turn, turn_of
+from games.engine.errors import BadRecord
 from games.kinds import Replayed
-from games.kinds.jumbulaya.presenters import BoardView, board_view, history, player_names
+from games.kinds.base import GameKind, KindEvent, RecordHeader
 from games.models import Game, RecordUpload
 
 #: The largest record file accepted for upload.
@@ -107,11 +95,13 @@ def download_filename(game: Game) -> str:
 
 @dataclass(frozen=True)
 class Replay:
-    """A game to step through: its log (``events[0]`` is the deal, step ``n`` is
-    the state after ``events[n]``) and, for an uploaded record, the turn that
-    was refused."""
+    """A game to step through: its kind, its log (``events[0]`` is the deal,
+    step ``n`` is the state after ``events[n]``) and, for an uploaded record,
+    the turn that was refused.  The replay page draws each step through the
+    kind's presentation (:meth:`~games.kinds.base.KindPresentation.replay_step`)."""
 
-    events: tuple[Event, ...]
+    kind: GameKind
+    events: tuple[KindEvent, ...]
     moves: tuple[str, ...]  # each turn in the notation; moves[n - 1] made step n
     refused: str | None = None
     #: Where each event came from (an ``Event.Source`` value; a game's only).
@@ -122,23 +112,17 @@ class Replay:
         return len(self.events) - 1
 
 
-def _notation(events: Sequence[Event]) -> tuple[str, ...]:
-    out = []
-    for event in events[1:]:
-        turn = turn_of(event)
-        out.append("" if turn is None else str(turn["move"]))
-    return tuple(out)
-
-
 def game_replay(game: Game) -> Replay:
     """The replay of a finished game (409 for one that is not)."""
     check_finished(game, replay=True)
     rows = list(game.events.order_by("seq"))
-    events = renamed_events(kind_of(game), [engine_event(row) for row in rows], names_now(game))
-    return Replay(tuple(events), _notation(events), sources=tuple(row.source for row in rows))
+    kind = kind_of(game)
+    events = renamed_events(kind, [engine_event(row) for row in rows], names_now(game))
+    sources = tuple(row.source for row in rows)
+    return Replay(kind, tuple(events), kind.record_moves(events), sources=sources)
 
 
-def _refusal_sentence(record: Record, result: Replayed) -> str | None:
+def _refusal_sentence(kind: GameKind, record: RecordHeader, result: Replayed) -> str | None:
     error = result.error
     if error is None:
         return None
@@ -146,22 +130,23 @@ def _refusal_sentence(record: Record, result: Replayed) -> str | None:
         return f"This record cannot be replayed: {error.message}."
     number = result.error_turn + 1
     try:
-        turn = read_turn(record.turns[result.error_turn], len(record.players))
+        seat, move = kind.record_turn(record, result.error_turn)
     except BadRecord:
         return f"Turn {number} of the record is malformed: {error.message}."
-    who = record.players[turn.seat]
+    who = record.players[seat]
     return (
-        f"Turn {number} of the record, {who} playing “{turn.move}”, was refused "
+        f"Turn {number} of the record, {who} playing “{move}”, was refused "
         f"({error.code}): {error.message}. The replay stops before it."
     )
 
 
-def inline_list_problem(record: Record) -> str | None:
+def inline_list_problem(record: RecordHeader) -> str | None:
     """Why the word list a record carries is too large to build here, or None."""
-    if isinstance(record.lexicon, str):
+    lexicon = record.lexicon
+    if lexicon is None or isinstance(lexicon, str):
         return None
-    words = len(record.lexicon)
-    letters = sum(map(len, record.lexicon))
+    words = len(lexicon)
+    letters = sum(map(len, lexicon))
     if words <= MAX_INLINE_WORDS and letters <= MAX_INLINE_LETTERS:
         return None
     return (
@@ -187,61 +172,12 @@ def upload_replay(upload: RecordUpload) -> Replay:
     if result.state is None or not result.events:
         message = result.error.message if result.error else "it holds no game"
         raise RecordError(f"This record can no longer be replayed: {message}.")
-    return Replay(tuple(result.events), _notation(result.events), _refusal_sentence(record, result))
+    events = tuple(result.events)
+    refused = _refusal_sentence(kind, record, result)
+    return Replay(kind, events, kind.record_moves(events), refused)
 
 
 # --- one step of a replay ------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    step: int
-    words: str
-    move: str  # the turn in the notation ("" for the deal)
-    current: bool
-
-
-@dataclass(frozen=True)
-class RackView:
-    seat: int
-    name: str
-    tiles: tuple[str, ...]
-    score: int
-    resigned: bool
-    to_move: bool
-
-
-@dataclass(frozen=True)
-class StepView:
-    step: int
-    last: int
-    board: BoardView  # at this step
-    racks: list[RackView]  # every rack at this step: nothing is secret in a record
-    words: str  # what happened at this step
-    changed: frozenset[int]  # the numbers (1-9) of the lines this step built on or called down
-    log: list[LogEntry]
-    final: BoardView  # where the replay ends
-    refused: str | None
-
-    @property
-    def prev(self) -> int:
-        return max(self.step - 1, 0)
-
-    @property
-    def next(self) -> int:
-        return min(self.step + 1, self.last)
-
-    @property
-    def final_scores(self) -> list[tuple[str, int]]:
-        return list(zip(self.final.players, self.final.scores, strict=True))
-
-    @property
-    def at_start(self) -> bool:
-        return self.step == 0
-
-    @property
-    def at_end(self) -> bool:
-        return self.step == self.last
 
 
 def parse_step(raw: str | None, last: int) -> int:
@@ -261,82 +197,12 @@ def parse_step(raw: str | None, last: int) -> int:
     return max(0, min(step, last))
 
 
-def _racks(state: GameState) -> list[RackView]:
-    scores = state.scores()
-    return [
-        RackView(
-            seat=seat,
-            name=name,
-            tiles=state.racks[seat],
-            score=scores[seat],
-            resigned=seat in state.resigned,
-            to_move=state.turn == seat,
-        )
-        for seat, name in enumerate(player_names(state.players))
-    ]
-
-
-def changed_lines(event: Event) -> frozenset[int]:
-    """The lines (numbered 1-9) an event built on, or a JUMBULAYA ran down."""
-    match event:
-        case WordBuilt(line=line):
-            return frozenset({line + 1})
-        case JumbulayaVerified(lines=lines):
-            return frozenset(i + 1 for i in lines)
-    return frozenset()
-
-
-def step_view(replay: Replay, raw_step: str | None) -> StepView:
-    """The replay at ``?step=raw_step``: the board and every rack after that
-    step, the log with that step marked, and where the replay ends."""
-    step = parse_step(raw_step, replay.last_step)
-    started = replay.events[0]
-    assert isinstance(started, GameStarted), "a log starts with game_started"
-    state = start(started)
-    at_step = state
-    for n, event in enumerate(replay.events[1:], start=1):
-        state = evolve(state, event)
-        if n == step:
-            at_step = state
-    words = history(replay.events, replay.sources)
-    log = [
-        LogEntry(n, entry.words, replay.moves[n - 1] if n else "", n == step)
-        for n, entry in enumerate(words)
-    ]
-    return StepView(
-        step=step,
-        last=replay.last_step,
-        board=board_view(at_step, None),
-        racks=_racks(at_step),
-        words=log[step].words,
-        changed=changed_lines(replay.events[step]),
-        log=log,
-        final=board_view(state, None),
-        refused=replay.refused,
-    )
-
-
 # --- uploads -------------------------------------------------------------------
 
 
 def _text(value: str) -> str:
     """A string the database can store (PostgreSQL refuses NUL in JSON)."""
     return value.replace("\x00", "\ufffd")
-
-
-def _stored_record(record: Record, turns: int) -> dict[str, Any]:
-    """The record as it is kept: its checked header and its first ``turns``
-    turns, in the spec's shape (unknown keys dropped)."""
-    kept = []
-    for raw in record.turns[:turns]:
-        turn = read_turn(raw, len(record.players))
-        entry: dict[str, Any] = {"seat": turn.seat, "move": _text(turn.move)}
-        if turn.draw is not None:
-            entry["draw"] = list(turn.draw)
-        kept.append(entry)
-    return replace(
-        record, players=tuple(_text(p) for p in record.players), turns=tuple(kept)
-    ).to_json()
 
 
 def _kilobytes(size: int) -> str:
@@ -403,11 +269,11 @@ def store_upload(owner: User, upload: UploadedFile[bytes] | None) -> RecordUploa
     return RecordUpload.objects.create(
         owner=owner,
         name=_text(upload.name or "record.json")[:200],
-        record=_stored_record(record, turns),
+        record=kind.stored_record(record, turns, _text),
         players=[_text(p) for p in record.players],
         turn_count=len(result.events) - 1,
-        end=state.end or "",
-        refusal=_refusal_sentence(record, result) or "",
+        end=kind.progress(state).end or "",
+        refusal=_refusal_sentence(kind, record, result) or "",
     )
 
 

@@ -816,12 +816,12 @@ def _judge_claims(
 ) -> dict[int, str]:
     """Make the calls :func:`games.timing.claims.judge` says to (each through
     :func:`submit`) and say what became of each claim, by its primary key."""
-    judged = claims.judge(sealed, current_state(game), game_lexicon(game), pending)
+    judged = claims.judge(game, sealed, current_state(game), game_lexicon(game), pending)
     outcomes = dict(judged.settled)
     Outcome = models.JumbulayaClaim.Outcome
     for claim in judged.failed:
         if not judged.unless_it_ends:
-            outcomes[claim.pk] = claims.outcome_of(_make_claim(game.pk, claim))
+            outcomes[claim.pk] = claims.outcome_of(game, _make_claim(game.pk, claim))
         elif _made_unless_it_ends(game.pk, claim, judged.guard):
             outcomes[claim.pk] = Outcome.FAILED
         else:
@@ -831,7 +831,7 @@ def _judge_claims(
         if made:
             outcomes[claim.pk] = Outcome.OVERTAKEN
             continue
-        outcomes[claim.pk] = claims.outcome_of(_make_claim(game.pk, claim))
+        outcomes[claim.pk] = claims.outcome_of(game, _make_claim(game.pk, claim))
         made = outcomes[claim.pk] == Outcome.MADE
     return outcomes
 

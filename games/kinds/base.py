@@ -2,10 +2,13 @@
 
 A kind brings its pure engine (options, the deal, commands → events refused with
 codes, the fold, state and events to and from JSON, notation, its record format
-and replay, legal moves) and the names of its templates; its presentation (the
+and replay, legal moves, its options as the create page asks them, scores from
+a stored state), the capabilities a kind may lack (:class:`Claims`, sealed
+calls; :class:`Robots`) and the names of its templates; its presentation (the
 board for the page, the email and the text email, how a reply's move line is
-read, the words for its events in the log) is a :class:`KindPresentation`
-beside it, which only the presentation layer imports.
+read, the words for its events in the log, the rules in words, a move's
+preview, a replay's steps) is a :class:`KindPresentation` beside it, which only
+the presentation layer imports.
 
 The core never looks inside a kind's state, events, options or commands: to it
 they are opaque values it hands back to the same kind, so each is typed here as
@@ -20,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 from games.engine.errors import BadRecord, Refusal
 from games.engine.lexicon import Lexicon
@@ -30,6 +33,10 @@ State = Any
 KindEvent = Any
 Options = Any
 Command = Any
+
+#: A ``games.models.Game`` row, as the presentation is given it (this module
+#: imports no model: the models import the registry of kinds).
+GameRow = Any
 
 #: ``resolve(name)`` returns the installed word list called ``name`` (``LookupError``
 #: when there is none).
@@ -64,6 +71,148 @@ class Replayed(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
+@dataclass(frozen=True, slots=True)
+class OptionField:
+    """One option a game's creator may change from a preset, as the create
+    page asks it: a whole number (``minimum`` to ``maximum``), a yes or no, or
+    one of ``choices`` (``(value, words)``, shown as radio buttons)."""
+
+    name: str  # the option's key in :meth:`GameKind.option_values`
+    label: str
+    help: str
+    type: Literal["int", "bool", "radio"]
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+
+
+class Claims(Protocol):
+    """Sealed calls, for a kind whose players may call a claim at any time once
+    its conditions hold (JUMBULAYA's call): under a claim window a call is
+    stored unseen and judged when the window closes.  The window's bookkeeping
+    is the service's (:mod:`games.timing.claims`); the rules are the kind's."""
+
+    #: The verb of a call in the kind's notation (``jumbulaya``).
+    verb: str
+
+    def is_open(self, state: State) -> bool:
+        """Whether a call may be made now (the window opens when this first holds)."""
+        ...
+
+    def check_call(self, state: State, seat: int, move: str) -> str:
+        """The checks a call gets before its word is looked at, in the rules'
+        order (a ``Refusal``); returns the word called, unchecked."""
+        ...
+
+    def verify(self, state: State, word: str, lexicon: Lexicon) -> int | None:
+        """How many tiles a call of ``word`` would verify on ``state``'s board
+        (the longest reading), or ``None`` if it would fail."""
+        ...
+
+    def call_result(self, events: Sequence[KindEvent]) -> bool | None:
+        """Whether a call's events verified it (``True``), failed it (``False``),
+        or neither (``None``: the rules refused it)."""
+        ...
+
+
+class RecordHeader(Protocol):
+    """What the service reads of a record's checked header
+    (:meth:`GameKind.read_record`): the players, the turns as they are (each
+    checked as it is replayed), and the word list, by name or as its words."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def turns(self) -> tuple[Any, ...]: ...
+    @property
+    def lexicon(self) -> str | tuple[str, ...] | None: ...
+
+
+class RobotLevel(Protocol):
+    """A robot's level: its name and a line saying how it plays."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+
+
+class Robots(Protocol):
+    """A kind's robots: players that decide from a seat view document only
+    (JUMBULAYA's: ``jumbulaya-view/1``, seat-view.md), never from another
+    seat's tiles nor the bag's order.  ``manage.py robot`` speaks their
+    protocol, and the service reaches them through the kind."""
+
+    #: The ``format`` of the seat view documents they read.
+    view_format: str
+
+    @property
+    def levels(self) -> Mapping[str, RobotLevel]:
+        """The levels offered, weakest first."""
+        ...
+
+    @property
+    def strongest(self) -> str:
+        """The strongest level's name, the default."""
+        ...
+
+    @property
+    def baselines(self) -> Mapping[str, RobotLevel]:
+        """Levels to measure the others against (a benchmark's baseline), never
+        offered to players."""
+        ...
+
+    def read_view(self, data: object) -> Any:
+        """A seat view document, checked (a ``ValueError`` naming what is wrong)."""
+        ...
+
+    def view_word_list(self, view: Any) -> str | tuple[str, ...]:
+        """The word list a read view names, or the words it lists."""
+        ...
+
+    def answer(
+        self,
+        level: str,
+        view: Any,
+        lexicon: Lexicon,
+        rng: random.Random,
+        budget_ms: float | None = None,
+    ) -> str:
+        """The protocol's answer of level ``level`` (of :attr:`levels` or
+        :attr:`baselines`; ``LookupError`` if neither) to a read view: a move,
+        a call or ``wait``; ``budget_ms`` caps its thinking time."""
+        ...
+
+    def seat_view(
+        self,
+        events: Sequence[KindEvent],
+        state: State,
+        seat: int | None,
+        *,
+        lexicon: str | dict[str, list[str]],
+        claim_window: dict[str, str] | None = None,
+    ) -> dict[str, Any]:
+        """The seat view document of ``state`` (folded from ``events``) as
+        ``seat`` sees it (``None``: a spectator)."""
+        ...
+
+    def match(
+        self,
+        a: str,
+        b: str,
+        games: int,
+        seed: int,
+        lexicon: Lexicon,
+        progress: Callable[[int, int], None] | None = None,
+        *,
+        lexicon_name: str | None = None,
+        budget_ms: float | None = None,
+    ) -> Any:
+        """Levels ``a`` and ``b`` playing ``games`` games (each deal twice, the
+        seats swapped): the result, with win rates and their intervals."""
+        ...
+
+
 class GameKind(Protocol):
     """One game the service can run.  Every method is pure unless it says so;
     moves that the rules refuse raise :class:`games.engine.errors.Refusal` with a
@@ -83,6 +232,11 @@ class GameKind(Protocol):
     max_players: int
     #: Named sets of options a game can start from.
     presets: Mapping[str, Options]
+    #: Each preset's name for people, in the order offered (the first is the
+    #: create page's default).
+    preset_labels: Mapping[str, str]
+    #: The options a game's creator may change from a preset, in the order shown.
+    option_fields: tuple[OptionField, ...]
 
     # --- the engine ----------------------------------------------------------
 
@@ -91,6 +245,29 @@ class GameKind(Protocol):
         ...
 
     def options_to_json(self, options: Options) -> dict[str, Any]: ...
+
+    def option_values(self, options: Options) -> dict[str, Any]:
+        """The value of each of :attr:`option_fields` in ``options``."""
+        ...
+
+    def with_options(self, preset: str, changed: Mapping[str, Any]) -> Options:
+        """The preset called ``preset`` with the options ``changed`` (by
+        :attr:`OptionField.name`) set so."""
+        ...
+
+    def preset_of(self, options: Options) -> tuple[str, bool]:
+        """The preset ``options`` started from, and whether any option differs
+        from it."""
+        ...
+
+    def scores_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
+        """Each seat's score from a stored state (:meth:`state_to_json`), or
+        from those of its parts that :attr:`score_keys` names (the dashboard
+        reads only them from the database: never a rack or the bag)."""
+        ...
+
+    #: The keys of a stored state that :meth:`scores_from_state` reads.
+    score_keys: tuple[str, ...]
 
     def deal(
         self,
@@ -188,13 +365,29 @@ class GameKind(Protocol):
         """The moves ``seat`` may make now, in the notation, for robots and hints."""
         ...
 
-    def read_record(self, data: object) -> Any:
+    def read_record(self, data: object) -> RecordHeader:
         """A record's checked header, from its JSON value (``BadRecord`` naming
         what is wrong)."""
         ...
 
-    def read_record_json(self, text: str | bytes) -> Any:
+    def read_record_json(self, text: str | bytes) -> RecordHeader:
         """A record's checked header (``BadRecord`` naming what is wrong)."""
+        ...
+
+    def record_turn(self, record: Any, index: int) -> tuple[int, str]:
+        """The seat and the move of turn ``index`` of a record read by
+        :meth:`read_record` (``BadRecord`` if that turn is malformed)."""
+        ...
+
+    def stored_record(self, record: Any, turns: int, text: Callable[[str], str]) -> dict[str, Any]:
+        """A record read by :meth:`read_record` as it is kept: its checked
+        header and its first ``turns`` turns (each checked), in its format's
+        shape, every name and move passed through ``text``."""
+        ...
+
+    def record_moves(self, events: Sequence[KindEvent]) -> tuple[str, ...]:
+        """Each event of a log after the deal as a record's turn says it, in
+        the notation (``""`` for an event no turn made)."""
         ...
 
     def replay_record(self, record: Any, resolve: Resolver) -> Replayed:
@@ -237,6 +430,13 @@ class GameKind(Protocol):
         """What the robot of ``level`` answers in ``seat``, seeing only what the
         seat sees of ``state`` (folded from ``events``): a move, or ``wait``."""
         ...
+
+    # --- capabilities a kind may have ------------------------------------------
+
+    #: Its sealed calls, ``None`` for a kind that has none.
+    claims: Claims | None
+    #: Its robots, ``None`` for a kind that has none.
+    robots: Robots | None
 
     # --- presentation --------------------------------------------------------
     # Only the templates' names: the code that draws a kind is its
@@ -285,6 +485,92 @@ class KindPresentation(Protocol):
         """What a page asks before sending ``move`` by ``seat`` (a move that gives
         a turn or the game away for nothing), or ``None`` to send it at once."""
         ...
+
+    #: The move forms a reply may use, for a reply that was not played: examples,
+    #: then a last note (``"add #17 to name the move you answer"``).
+    accepted_forms: tuple[str, ...]
+
+    def rules_in_words(self, options: Options) -> list[str]:
+        """One sentence per rule (the preset first), for pages and emails."""
+        ...
+
+    def game_log(self, game: GameRow, names: Mapping[int, str] | None = None) -> list[Logged]:
+        """A game's log in words, oldest first, naming the players as they are
+        now (``names``: :func:`games.core.seat_names.names_now`, when the caller
+        has it), from what every viewer may know."""
+        ...
+
+    def claim_outcomes(self, game: GameRow, seat: int | None) -> list[str]:
+        """What became of ``seat``'s judged sealed calls, in words, one a call
+        (none for a spectator, nor for a kind without :attr:`GameKind.claims`)."""
+        ...
+
+    def compose_context(self, state: State) -> dict[str, Any]:
+        """What the compose widget (:attr:`GameKind.compose_template`) needs of
+        the state besides the seat view (JUMBULAYA: ``rack_limit``)."""
+        ...
+
+    def preview(self, game: GameRow, seat: int, move: str) -> Preview:
+        """What ``move`` by ``seat`` would do in ``game`` now, for that seat only
+        (or why it cannot be made), shown before it is sent."""
+        ...
+
+    def replay_step(self, replay: Steps, step: int) -> Any:
+        """One step of a replay (``step`` in range): the board and every rack
+        after it (nothing is secret in a record), the log with it marked, and
+        where the replay ends, for the replay page."""
+        ...
+
+
+class Logged(NamedTuple):
+    """One entry of a game's log: the state's number after it, what the log
+    says (the event, then how the game ended or what it opened), the short
+    form subjects use, and the event's sentence alone."""
+
+    seq: int
+    words: str
+    headline: str
+    event_words: str
+
+
+class Preview(Protocol):
+    """What a move would do (:meth:`KindPresentation.preview`): the page's
+    preview template reads the rest."""
+
+    @property
+    def refused(self) -> bool: ...
+
+
+class Steps(Protocol):
+    """A log to step through (:meth:`KindPresentation.replay_step`): its events
+    (the deal first), each turn's move in the notation (``moves[n - 1]`` made
+    step ``n``), where each event came from (a game's only), and the turn a
+    record's replay refused, in words."""
+
+    @property
+    def events(self) -> tuple[KindEvent, ...]: ...
+    @property
+    def moves(self) -> tuple[str, ...]: ...
+    @property
+    def sources(self) -> tuple[str, ...] | None: ...
+    @property
+    def refused(self) -> str | None: ...
+    @property
+    def last_step(self) -> int: ...
+
+
+def page_refusal(move: str) -> Refusal | None:
+    """A refusal for moves a person may not send from a page, whatever the
+    kind's rules say: ``timeout`` is written by the service when a deadline
+    passes.  Read from the move's first word alone, before the game is loaded."""
+    words = move.split()
+    if words and words[0].lower() == "timeout":
+        return Refusal(
+            "bad_move",
+            "'timeout' is written by the service when a player runs out of time; "
+            "it cannot be sent. Write 'pass' to pass your turn.",
+        )
+    return None
 
 
 @dataclass(frozen=True)

@@ -40,14 +40,7 @@ from games.coach.analysis import analysis_of
 from games.core import seat_names
 from games.core.projection import current_state, kind_of
 from games.kinds import presentation
-from games.kinds.jumbulaya.presenters import (
-    BoardView,
-    Logged,
-    game_log,
-    judged_claims,
-    outcome_words,
-)
-from games.kinds.jumbulaya.reply_reading import ACCEPTED_FORMS, read_reply
+from games.kinds.base import KindPresentation, Logged
 from games.mail_out.reply_addresses import reply_address, reply_token
 from games.mail_out.turnlinks import turn_url, unsubscribe_url
 from games.models import Event, Game, Notification, Seat
@@ -237,8 +230,9 @@ class Situation:
     user: User
     seat: Seat
     game: Game
-    board: BoardView
+    board: Any  # the kind's seat view
     log: list[Logged]
+    shown: KindPresentation
 
     def told(self) -> Logged | None:
         """The log's entry for the event the email was owed for."""
@@ -435,7 +429,7 @@ def _claims_closed(s: Situation) -> Content:
     paragraphs = [
         f"The JUMBULAYA claim window of game {s.game.pk} has closed, and the sealed calls "
         "were judged on the board as it stood.",
-        *(f"Your call {outcome_words(c)}." for c in judged_claims(s.game, s.seat.index)),
+        *(f"Your call {words}." for words in s.shown.claim_outcomes(s.game, s.seat.index)),
     ]
     if s.board.over:
         paragraphs.append(
@@ -461,7 +455,7 @@ def _reply_subject(s: Situation, fallback: str) -> str:
     """``Re:`` the player's subject, to stay in their thread, unless that subject
     holds a move itself: a later reply would carry it back and make it again."""
     theirs = s.notification.inbound.subject if s.notification.inbound else ""
-    if not theirs or read_reply("", theirs).move is not None:
+    if not theirs or s.shown.read_reply("", theirs).move is not None:
         return fallback
     return theirs if theirs.lower().startswith("re:") else f"Re: {theirs}"
 
@@ -513,7 +507,7 @@ def _reply_refused(s: Situation) -> Content:
     ]
     if inbound.move:
         paragraphs.append(f"Read as the move: {inbound.move}")
-    *forms, note = ACCEPTED_FORMS
+    *forms, note = s.shown.accepted_forms
     paragraphs.append(
         f"Reply with one move on the first line, for example: {', '.join(forms)}; {note}."
     )
@@ -592,8 +586,8 @@ def render_game_email(
     names = seat_names.names_now(game, seats)
     state = seat_names.renamed_state(kind, current_state(game), names)
     board = shown.seat_view(state, seat.index)
-    log = game_log(game, names)
-    situation = Situation(notification, user, seat, game, board, log)
+    log = shown.game_log(game, names)
+    situation = Situation(notification, user, seat, game, board, log, shown)
     content = KINDS[Kind(notification.kind)](situation)
     moves = log[-RECENT_MOVES:] if content.show_history else []
     mute = unsubscribe_url(user.pk, game.pk)

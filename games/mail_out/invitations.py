@@ -89,7 +89,8 @@ def game_facts(game: Game, seated: Sequence[str]) -> list[str]:
     """What someone deciding whether to join wants to know, one sentence each:
     who is seated, the rules' preset, the time per move, the claim window, the
     word list, then the rest of the rules."""
-    rules = rules_in_words(kind_of(game).options_from_json(game.rules))
+    kind = kind_of(game)
+    rules = rules_in_words(kind.options_from_json(game.rules), kind)
     weekends = ", not counting Saturdays and Sundays" if game.skip_weekends else ""
     return [
         f"Players already seated: {', '.join(seated)}." if seated else "No one is seated yet.",

@@ -45,20 +45,10 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from games.engine import (
-    Event as EngineEvent,
-)
-from games.engine import (
-    GameState,
-    JumbulayaFailed,
-    JumbulayaVerified,
-    Lexicon,
-    Refusal,
-    parse_move,
-)
-from games.engine.jumbulaya import Found, best_call
-from games.engine.notation import CallJumbulaya, verb_of
-from games.engine.tiles import Tiles
+from games.core.projection import kind_of
+from games.engine.errors import Refusal
+from games.engine.lexicon import Lexicon
+from games.kinds.base import Claims, GameKind, KindEvent, State
 from games.mail_out import outbox
 from games.models import Game, JumbulayaClaim, Notification
 from games.timing.deadlines import time_zone
@@ -81,11 +71,21 @@ MAX_WORD = JumbulayaClaim._meta.get_field("word").max_length or 60
 # --- opening ---------------------------------------------------------------
 
 
-def after_move(game: Game, before: GameState, state: GameState) -> None:
+def _claims(kind: GameKind) -> Claims:
+    if kind.claims is None:
+        raise ValueError(f"the game kind {kind.name!r} has no sealed calls")
+    return kind.claims
+
+
+def after_move(game: Game, before: State, state: State) -> None:
     """Bookkeeping after an accepted move (inside its transaction): open the
     window when the JUMBULAYA conditions first hold.  (A move that ends the game
     never finds the window open: :func:`games.core.services.submit` closed it before.)"""
-    if state.over or not game.claim_window or not state.jumbulaya_open() or before.jumbulaya_open():
+    kind = kind_of(game)
+    calls = kind.claims
+    if calls is None or kind.progress(state).over or not game.claim_window:
+        return
+    if not calls.is_open(state) or calls.is_open(before):
         return
     now = timezone.now()
     closes = max(game.deadline_at or now, now + MIN_WINDOW)
@@ -96,9 +96,11 @@ def after_move(game: Game, before: GameState, state: GameState) -> None:
         return
     game.claims_close_at = closes
     users = [
-        s.user_id for s in game.seats.all() if s.user_id is not None and state.in_game(s.index)
+        s.user_id
+        for s in game.seats.all()
+        if s.user_id is not None and kind.in_game(state, s.index)
     ]
-    outbox.owe(game, Notification.Kind.CLAIMS_OPEN, users=users, seq=state.seq)
+    outbox.owe(game, Notification.Kind.CLAIMS_OPEN, users=users, seq=kind.progress(state).seq)
 
 
 # --- sealing -----------------------------------------------------------------
@@ -116,35 +118,17 @@ def sealed_notice(game: Game, tz_name: str) -> str:
     )
 
 
-def seal(game: Game, state: GameState, seat: int, move: str) -> None:
+def seal(game: Game, state: State, seat: int, move: str) -> None:
     """Store ``seat``'s call ``move`` (``jumbulaya WORD``) unseen until the window
     closes (inside :func:`~games.core.services.submit`'s transaction).
 
-    The checks a call gets from the engine before its word is looked at run
-    here, in the engine's order, and raise its :class:`Refusal`; the word itself
-    is not checked, so that nobody learns whether it is valid before the close.
-    The same word sent twice by a seat is stored once.
+    The checks a call gets from the rules before its word is looked at run
+    here (the kind's :meth:`~games.kinds.base.Claims.check_call`), and raise its
+    :class:`Refusal`; the word itself is not checked, so that nobody learns
+    whether it is valid before the close.  The same word sent twice by a seat
+    is stored once.
     """
-    if state.over:
-        raise Refusal("game_over", "The game is over: no more moves can be made.")
-    if not 0 <= seat < state.seats or seat in state.resigned:
-        raise Refusal("not_in_game", "You are no longer in this game, so you cannot move.")
-    command = parse_move(move)
-    if not isinstance(command, CallJumbulaya):
-        raise Refusal("bad_move", f"Could not read the move {move!r} as a JUMBULAYA call.")
-    if not state.jumbulaya_open():
-        raise Refusal(
-            "jumbulaya_closed",
-            "A JUMBULAYA can be called only once all nine lines are claimed and one of them "
-            "holds 7 or more tiles.",
-        )
-    if seat in state.barred:
-        raise Refusal(
-            "jumbulaya_barred",
-            "After a call that failed you may not call JUMBULAYA again until another player "
-            "has completed a turn.",
-        )
-    word = command.word.text
+    word = _claims(kind_of(game)).check_call(state, seat, move)
     if len(word) > MAX_WORD:
         raise Refusal(
             "bad_move",
@@ -199,20 +183,6 @@ def unresolved(game: Game) -> list[JumbulayaClaim]:
     return list(game.claims.filter(resolved_at__isnull=True).order_by("created_at", "pk"))
 
 
-def _verify(
-    claim: JumbulayaClaim, board: Sequence[Tiles], lexicon: Lexicon, state: GameState
-) -> Found | None:
-    """What the engine would verify ``claim`` as on ``board`` (``None``: it
-    would fail)."""
-    try:
-        command = parse_move(f"jumbulaya {claim.word}")
-    except Refusal:
-        return None
-    if not isinstance(command, CallJumbulaya):
-        return None
-    return best_call(board, command.word.candidates(), lexicon, state.rules)
-
-
 #: A move waiting for the window to close: (seat, move in the notation).
 Pending = tuple[int, str]
 
@@ -240,22 +210,28 @@ class Judgement:
 
 
 def judge(
-    claims: Sequence[JumbulayaClaim], state: GameState, lexicon: Lexicon, pending: Pending | None
+    game: Game,
+    claims: Sequence[JumbulayaClaim],
+    state: State,
+    lexicon: Lexicon,
+    pending: Pending | None,
 ) -> Judgement:
     """Judge ``claims`` (in the order made) against ``state``'s board, before
-    ``pending`` when a move closed the window."""
-    board = [line.tiles for line in state.lines]
-    resigning = pending[0] if pending is not None and verb_of(pending[1]) == "resign" else None
+    ``pending`` when a move closed the window: what the game's kind would
+    verify each as (:meth:`~games.kinds.base.Claims.verify`)."""
+    kind = kind_of(game)
+    calls = _claims(kind)
+    resigning = pending[0] if pending is not None and kind.verb_of(pending[1]) == "resign" else None
     settled: dict[int, str] = {}
-    judged: list[tuple[JumbulayaClaim, Found | None]] = []
+    judged: list[tuple[JumbulayaClaim, int | None]] = []
     for claim in claims:
-        if not state.in_game(claim.seat) or claim.seat == resigning:
+        if not kind.in_game(state, claim.seat) or claim.seat == resigning:
             settled[claim.pk] = Outcome.WITHDRAWN
         else:
-            judged.append((claim, _verify(claim, board, lexicon, state)))
-    valid = [(c, found) for c, found in judged if found is not None]
+            judged.append((claim, calls.verify(state, claim.word, lexicon)))
+    valid = [(c, tiles) for c, tiles in judged if tiles is not None]
     # The longest wins; ``claims`` is in the order made, and the sort is stable.
-    valid.sort(key=lambda pair: -len(pair[1].tiles))
+    valid.sort(key=lambda pair: -pair[1])
     winner = valid[0][0].seat if valid else None
     failed = []
     for claim, found in judged:
@@ -274,13 +250,12 @@ def judge(
     )
 
 
-def outcome_of(events: Sequence[EngineEvent]) -> str:
+def outcome_of(game: Game, events: Sequence[KindEvent]) -> str:
     """What a claim submitted as a call became (``""``: the rules refused it)."""
-    if any(isinstance(e, JumbulayaVerified) for e in events):
-        return Outcome.MADE
-    if any(isinstance(e, JumbulayaFailed) for e in events):
-        return Outcome.FAILED
-    return ""
+    verified = _claims(kind_of(game)).call_result(events)
+    if verified is None:
+        return ""
+    return Outcome.MADE if verified else Outcome.FAILED
 
 
 def record_outcomes(game: Game, claims: list[JumbulayaClaim], outcomes: dict[int, str]) -> None:

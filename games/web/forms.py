@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from django import forms
@@ -13,86 +12,63 @@ from django.core.validators import validate_email
 
 from games import kinds, models
 from games.core import lexicons
-from games.engine import PRESETS, Rules
-from games.engine.tiles import RACK_SIZE
+from games.kinds import presentation
+from games.kinds.base import GameKind, OptionField, Options
 from games.robots import owed
 
-#: What each preset is, for people.
-PRESET_NAMES: dict[str, str] = {
-    "official": "Official (the 2009 rule sheet)",
-    "boardspace": "Boardspace (the rules of boardspace.net)",
-}
 
-#: The rules options the form offers, in the order shown.
-OPTION_NAMES: tuple[str, ...] = (
-    "rack_limit",
-    "new_word",
-    "stall_rounds",
-    "jumbulaya_bonus",
-    "jumbulaya_cooldown",
-)
-
-NEW_WORD_CHOICES = [
-    ("current", "the line's current word"),
-    ("history", "every word the line has held"),
-]
-
-MAX_STALL_ROUNDS = 20
+def _kind(kind: GameKind | None) -> GameKind:
+    return kind if kind is not None else kinds.get(kinds.DEFAULT)
 
 
-def preset_label(name: str) -> str:
-    return PRESET_NAMES.get(name, name.title())
+def preset_label(name: str, kind: GameKind | None = None) -> str:
+    return _kind(kind).preset_labels.get(name, name.title())
 
 
 def lexicon_label(name: str) -> str:
     return "ENABLE (the default)" if name == lexicons.DEFAULT_NAME else name
 
 
-def rules_in_words(rules: Rules) -> list[str]:
-    """One sentence per rule, for the pages and the invitation email."""
-    tiles = "tile" if rules.rack_limit == 1 else "tiles"
-    lines = [
-        f"Rules: {preset_label(rules.preset)}" + (" with changes." if rules.overrides() else "."),
-        f"A move uses at most {rules.rack_limit} {tiles} from your rack.",
-        "A new word must differ from "
-        + (
-            "every word the line has held."
-            if rules.new_word == "history"
-            else "the line's current word."
-        ),
-    ]
-    if rules.stall_rounds:
-        rounds = "round" if rules.stall_rounds == 1 else "rounds"
-        lines.append(f"The game ends after {rules.stall_rounds} {rounds} without a word.")
-    else:
-        lines.append("The game never ends for lack of new words.")
-    lines.append(
-        "A JUMBULAYA scores a bonus point per two-letter tile in it."
-        if rules.jumbulaya_bonus
-        else "A JUMBULAYA scores no bonus for two-letter tiles."
-    )
-    lines.append(
-        "After a failed JUMBULAYA call, a player waits for another player's turn "
-        "before calling again."
-        if rules.jumbulaya_cooldown
-        else "A player may call JUMBULAYA again straight after a failed call."
-    )
-    return lines
+def rules_in_words(rules: Options, kind: GameKind | None = None) -> list[str]:
+    """One sentence per rule, for the pages and the invitation email (the
+    kind's presentation says them; ``kind``: JUMBULAYA unless given)."""
+    return presentation.of(_kind(kind)).rules_in_words(rules)
 
 
-def preset_options() -> dict[str, dict[str, Any]]:
+def preset_options(kind: GameKind | None = None) -> dict[str, dict[str, Any]]:
     """Each preset's option values (for the page's script that refills the form)."""
-    return {name: rules.options() for name, rules in PRESETS.items()}
+    kind = _kind(kind)
+    return {name: kind.option_values(options) for name, options in kind.presets.items()}
+
+
+def option_field(option: OptionField) -> forms.Field:
+    """The create form's field for one of a kind's options."""
+    if option.type == "int":
+        return forms.IntegerField(
+            label=option.label,
+            min_value=option.minimum,
+            max_value=option.maximum,
+            help_text=option.help,
+        )
+    if option.type == "radio":
+        return forms.ChoiceField(
+            label=option.label,
+            choices=option.choices,
+            widget=forms.RadioSelect,
+            help_text=option.help,
+        )
+    return forms.BooleanField(label=option.label, required=False, help_text=option.help)
 
 
 _SPLIT = re.compile(r"[\s,;]+")
 
 
 class CreateGameForm(forms.Form):
-    """A new game.  The rules options are shown filled in from a preset; the
-    hidden ``options_from`` names the preset they were filled from, so that an
-    option left as it was shown follows the chosen preset even when the preset
-    was changed without the page's script refilling the options."""
+    """A new game.  The rules options are the kind's (:attr:`GameKind.option_fields`),
+    shown filled in from a preset; the hidden ``options_from`` names the preset
+    they were filled from, so that an option left as it was shown follows the
+    chosen preset even when the preset was changed without the page's script
+    refilling the options."""
 
     kind = forms.ChoiceField(
         label="Game",
@@ -110,44 +86,9 @@ class CreateGameForm(forms.Form):
     )
     preset = forms.ChoiceField(
         label="Rules",
-        choices=[(name, preset_label(name)) for name in PRESETS],
-        initial="official",
         help_text="The options below start from these rules; change any you like.",
     )
-    options_from = forms.ChoiceField(
-        choices=[(name, name) for name in PRESETS],
-        initial="official",
-        widget=forms.HiddenInput,
-        required=False,
-    )
-    rack_limit = forms.IntegerField(
-        label="Most tiles from your rack per move",
-        min_value=1,
-        max_value=RACK_SIZE,
-        help_text=f"How many of your {RACK_SIZE} rack tiles one new word may take in.",
-    )
-    new_word = forms.ChoiceField(
-        label="A new word must differ from",
-        choices=NEW_WORD_CHOICES,
-        widget=forms.RadioSelect,
-        help_text="Whether a line may go back to a word it held before.",
-    )
-    stall_rounds = forms.IntegerField(
-        label="End the game after this many rounds without a word (0: never)",
-        min_value=0,
-        max_value=MAX_STALL_ROUNDS,
-        help_text="A round is one turn for each player still in the game.",
-    )
-    jumbulaya_bonus = forms.BooleanField(
-        label="Bonus point per two-letter tile in a JUMBULAYA",
-        required=False,
-        help_text="Tiles such as QU or TH each add a point to a JUMBULAYA's score.",
-    )
-    jumbulaya_cooldown = forms.BooleanField(
-        label="After a failed JUMBULAYA call, wait for another player's turn before calling again",
-        required=False,
-        help_text="Off: a player may call again straight after a call that failed.",
-    )
+    options_from = forms.ChoiceField(widget=forms.HiddenInput, required=False)
     claim_window = forms.BooleanField(
         label="JUMBULAYA claim window",
         required=False,
@@ -230,9 +171,26 @@ class CreateGameForm(forms.Form):
         initial: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
-        initial = {**PRESETS["official"].options(), **(initial or {})}
+        try:
+            self.game_kind = kinds.get(str((data or {}).get("kind") or kinds.DEFAULT))
+        except kinds.UnknownKind:  # the kind field says so
+            self.game_kind = kinds.get(kinds.DEFAULT)
+        kind = self.game_kind
+        first = next(iter(kind.preset_labels))
+        initial = {**kind.option_values(kind.presets[first]), **(initial or {})}
         super().__init__(data, initial=initial, **kwargs)
         self.user = user
+        presets = [(name, preset_label(name, kind)) for name in kind.presets]
+        for name, choices in (
+            ("preset", presets),
+            ("options_from", [(n, n) for n in kind.presets]),
+        ):
+            preset = self.fields[name]
+            assert isinstance(preset, forms.ChoiceField)
+            preset.choices = choices
+            preset.initial = first
+        for option in kind.option_fields:
+            self.fields[option.name] = option_field(option)
         names = lexicons.store().names()
         field = self.fields["lexicon_name"]
         assert isinstance(field, forms.ChoiceField)
@@ -300,28 +258,34 @@ class CreateGameForm(forms.Form):
                 )
         return data
 
-    def rules(self) -> Rules:
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """The kind's rules options, in the order shown."""
+        return tuple(option.name for option in self.game_kind.option_fields)
+
+    def rules(self) -> Options:
         """The rules chosen: the preset, with each option the player changed from
         the values shown (those of ``options_from``)."""
+        kind = self.game_kind
         data = self.cleaned_data
         preset = data["preset"]
-        shown = PRESETS[data.get("options_from") or preset].options()
+        shown = kind.option_values(kind.presets[data.get("options_from") or preset])
         changed = {
             name: data[name]
-            for name in OPTION_NAMES
+            for name in self.option_names
             if name in data and data[name] is not None and data[name] != shown[name]
         }
-        return replace(PRESETS[preset], **changed)
+        return kind.with_options(preset, changed)
 
     def redisplay(self) -> None:
         """After errors, show the options as they would be applied (so a preset
         changed without the script shows its own values), when they are valid."""
         data = getattr(self, "cleaned_data", {})
-        if not all(name in data for name in (*OPTION_NAMES, "preset")):
+        if not all(name in data for name in (*self.option_names, "preset")):
             return
-        options = self.rules().options()
+        options = self.game_kind.option_values(self.rules())
         new: dict[str, Any] = {key: self.data.get(key) for key in self.data}
-        for name in OPTION_NAMES:
+        for name in self.option_names:
             value = options[name]
             if isinstance(value, bool):
                 if value:

@@ -35,7 +35,7 @@ from accounts.views import MODEL_BACKEND
 from games import kinds
 from games.core import services
 from games.core.tokens import INVITE_DAYS, invite_token, read_invite_token
-from games.engine import UnknownWordList, line_points, rules_from_json
+from games.engine.lexicon import UnknownWordList
 from games.mail_out import invitations
 from games.models import Game, Seat
 from games.web.forms import (
@@ -130,16 +130,11 @@ class GameRow:
     created_at: datetime | None = None  # for sorting
 
 
-def _scores(lines: list[dict[str, Any]], made: dict[str, Any] | None, seats: int) -> list[int]:
-    """What :meth:`GameState.scores` returns, from the cached state's parts."""
-    out = [0] * seats
-    for line in lines:
-        owner = line["owner"]
-        if owner is not None:
-            out[owner] += line_points(line["tiles"])
-    if made is not None:
-        out[made["seat"]] += made["points"]
-    return out
+def _scores(game: dict[str, Any], seats: int) -> list[int]:
+    """The scores, from the cached state's parts the row read (the kind's
+    :attr:`~games.kinds.base.GameKind.score_keys`)."""
+    kind = kinds.get(game["kind"])
+    return kind.scores_from_state({key: game[key] for key in kind.score_keys}, seats)
 
 
 class _Dates:
@@ -193,7 +188,7 @@ def _status_row(game: dict[str, Any], seats: list[_Seat], url: str, dates: _Date
     if lines is None:  # no cached state (not expected once a game has started)
         scores, resigned = [None] * len(seats), frozenset[int]()
     else:
-        scores = list(_scores(lines, game["jumbulaya"], len(seats)))
+        scores = list(_scores(game, len(seats)))
         resigned = frozenset(game["resigned"] or ())
     players = [
         PlayerScore(
@@ -402,7 +397,11 @@ def create(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/create.html",
-        {"form": form, "presets": preset_options(), "robot_form": PlayRobotForm()},
+        {
+            "form": form,
+            "presets": preset_options(form.game_kind),
+            "robot_form": PlayRobotForm(),
+        },
         status=status,
     )
 
@@ -615,16 +614,17 @@ def open_games(request: HttpRequest) -> HttpResponse:
         is_mine = any(s.user_id == user.pk for s in seats)
         if not takeable and not is_mine:
             continue
-        rules = rules_from_json(game.rules)
+        kind = kinds.get(game.kind)
+        rules = kind.options_from_json(game.rules)
+        preset, changed = kind.preset_of(rules)
         rows.append(
             OpenRow(
                 game=game,
                 creator=services.display_name(game.created_by),
                 players=[_name(s) for s in seats if s.user_id is not None],
                 free_seats=takeable,
-                rules=rules_in_words(rules)[1:],
-                rules_name=preset_label(rules.preset)
-                + (" with changes" if rules.overrides() else ""),
+                rules=rules_in_words(rules, kind)[1:],
+                rules_name=preset_label(preset, kind) + (" with changes" if changed else ""),
                 lexicon=lexicon_label(game.lexicon_name),
                 is_mine=is_mine,
             )

@@ -8,10 +8,10 @@ move is checked; everything else (what is shown, the previews, the question
 asked before a pass, an exchange of the whole rack or a resignation) is the
 same code.
 
-Thin views: who may see what comes from :mod:`games.web.access`, what is shown from
-:mod:`games.kinds.jumbulaya.presenters`, what a move would do from
-:mod:`games.kinds.jumbulaya.preview`, and every
-change goes through :func:`games.core.services.submit`.
+Thin views: who may see what comes from :mod:`games.web.access`, what is shown
+and what a move would do from the game's kind's presentation
+(:mod:`games.kinds.presentation`), and every change goes through
+:func:`games.core.services.submit`.
 """
 
 from __future__ import annotations
@@ -34,15 +34,9 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from games.coach.hints import hints_for
 from games.core import seat_names, services
-from games.engine import Refusal
-from games.kinds.jumbulaya.presenters import (
-    BoardView,
-    board_view,
-    game_log,
-    judged_claims,
-    outcome_words,
-)
-from games.kinds.jumbulaya.preview import MovePreview, preview_game_move, web_refusal
+from games.engine.errors import Refusal
+from games.kinds import presentation
+from games.kinds.base import Preview, page_refusal
 from games.models import Event, Game
 from games.timing import claims, vacations
 from games.web import confirmations
@@ -236,7 +230,7 @@ def _time_zone(request: HttpRequest) -> str:
     return name
 
 
-def _player_rows(board: BoardView, seat: int | None, game: Game) -> list[PlayerRow]:
+def _player_rows(board: Any, seat: int | None, game: Game) -> list[PlayerRow]:
     users = {s.index: s.user_id for s in game.seats.all() if s.user_id is not None}
     away = vacations.away_until_many(list(users.values()))
     return [
@@ -274,8 +268,8 @@ def _context(
     call_word: str = "",
     error: str | None = None,
     accepted: tuple[str, ...] = (),
-    preview: MovePreview | None = None,
-    call_preview: MovePreview | None = None,
+    preview: Preview | None = None,
+    call_preview: Preview | None = None,
     notice: str | None = None,
     question: confirmations.Question | None = None,
 ) -> dict[str, Any]:
@@ -304,15 +298,17 @@ def _context(
         ctx |= {"waiting": seats, "free_seats": sum(1 for s in seats if s.name is None)}
         return ctx
     names = seat_names.names_now(game)
-    state = seat_names.renamed_state(services.kind_of(game), services.current_state(game), names)
-    board = board_view(state, viewer.seat)
+    kind = services.kind_of(game)
+    shown = presentation.of(kind)
+    state = seat_names.renamed_state(kind, services.current_state(game), names)
+    board = shown.seat_view(state, viewer.seat)
     in_game = viewer.is_player and not board.over and viewer.seat not in board.resigned
     can_move = in_game and (link is None or link.moves)
     ctx |= {
         "board": board,
         "rows": _player_rows(board, viewer.seat, game),
-        "log": list(reversed(game_log(game, names))),
-        "rack_limit": state.rules.rack_limit,
+        "log": list(reversed(shown.game_log(game, names))),
+        **shown.compose_context(state),
         "can_move": can_move and question is None,
         "can_call": (
             board.jumbulaya_open and question is None and in_game and (link is None or link.calls)
@@ -320,7 +316,7 @@ def _context(
         "my_turn": viewer.is_player and board.turn == viewer.seat,
         "claims_close_at": None if board.over else game.claims_close_at,
         "my_claims": claims.sealed_claims(game, viewer.seat),
-        "my_judged_claims": [outcome_words(c) for c in judged_claims(game, viewer.seat)],
+        "my_judged_claims": shown.claim_outcomes(game, viewer.seat),
     }
     # Hints (the game's option) for the player to move, in their own move form only.
     show_hints = ctx["can_move"] and ctx["my_turn"] and viewer.seat is not None
@@ -359,7 +355,8 @@ def changes_since(request: HttpRequest, door: Door) -> HttpResponse:
     game = viewer.game
     if game.last_seq <= int(seen):
         return HttpResponse(status=204)
-    news = [entry.words for entry in game_log(game) if entry.seq > int(seen)]
+    log = presentation.of(services.kind_of(game)).game_log(game)
+    news = [entry.words for entry in log if entry.seq > int(seen)]
     shown = news[-NEWS:]
     ctx = {"game": game, "urls": door.urls, "news": shown, "more": len(news) - len(shown)}
     return render(request, "games/_moved_on.html", ctx)
@@ -397,7 +394,7 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
             return asked
     notice = "Your move was made."
     try:
-        own = web_refusal(notation)
+        own = page_refusal(notation)
         if own is not None:
             raise own
         done = services.submit(door.game_id, door.mover(), notation, expected, door.source, key)
@@ -436,7 +433,7 @@ def _ask_first(
     question = confirmations.question_for(kind, state, viewer.seat, notation)
     if question is None:
         return None
-    shown = preview_game_move(viewer.game, viewer.seat, notation)
+    shown = presentation.of(kind).preview(viewer.game, viewer.seat, notation)
     if shown.refused:
         return None
     return page(request, door, viewer, question=question, preview=shown)
@@ -475,7 +472,9 @@ def preview_move(request: HttpRequest, door: Door) -> HttpResponse:
         return _bad_request(e)
     is_call = "jumbulaya_word" in request.POST
     wrote = call_word if is_call else notation
-    shown = preview_game_move(viewer.game, viewer.seat, notation) if wrote else None
+    game = viewer.game
+    kind = services.kind_of(game)
+    shown = presentation.of(kind).preview(game, viewer.seat, notation) if wrote else None
     if _is_htmx(request):
         ctx: dict[str, Any] = {"preview": shown, "game": viewer.game, "urls": door.urls}
         if is_call:

@@ -1,5 +1,6 @@
 """Game records: download a finished game, replay it step by step, upload a
-record and replay that.  The work is in :mod:`games.core.records`."""
+record and replay that.  The work is in :mod:`games.core.records`; each step is
+drawn by the kind's presentation (:mod:`games.kinds.presentation`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.models import User
 from games.core import records
+from games.kinds import presentation
 from games.models import Game
 from games.web.access import viewer_or_404
 
@@ -57,6 +59,13 @@ def download(request: HttpRequest, game_id: int) -> HttpResponse:
     return response
 
 
+def _step(replay: records.Replay, raw_step: str | None) -> Any:
+    """The replay at ``?step=raw_step``, as the replay's kind draws it (400 for a
+    step that is not a number)."""
+    step = records.parse_step(raw_step, replay.last_step)
+    return presentation.of(replay.kind).replay_step(replay, step)
+
+
 @login_required
 @require_GET
 def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -64,7 +73,7 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     context = _game_context(game)
     try:
         replay = records.game_replay(game)
-        view = records.step_view(replay, request.GET.get("step"))
+        view = _step(replay, request.GET.get("step"))
     except records.RecordError as e:
         return _refused(request, e, context)
     context |= {"view": view, "download_url": reverse("games:download", args=[game.pk])}
@@ -125,7 +134,7 @@ def uploaded_replay(request: HttpRequest, record_id: int) -> HttpResponse:
     }
     try:
         replay = records.upload_replay(stored)
-        view = records.step_view(replay, request.GET.get("step"))
+        view = _step(replay, request.GET.get("step"))
     except records.RecordError as e:
         return _refused(request, e, context)
     return render(request, "games/replay.html", context | {"view": view})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games import engine
@@ -19,10 +19,16 @@ from games.engine import robots
 from games.engine.errors import BadRecord
 from games.engine.lexicon import Lexicon
 from games.engine.notation import verb_of
-from games.engine.record import FORMAT
+from games.engine.record import FORMAT, read_turn, turn_of
+from games.engine.tiles import RACK_SIZE
 from games.engine.view import read_view, seat_view
 
-from ..base import Progress, Resolver
+from ..base import Claims, OptionField, Progress, Resolver, Robots
+from .claims import JUMBULAYA_CLAIMS
+from .robots import JUMBULAYA_ROBOTS
+
+#: The most rounds without a word a game may be set to end after.
+MAX_STALL_ROUNDS = 20
 
 
 def _words(lexicon: Lexicon | None) -> Lexicon:
@@ -41,6 +47,53 @@ class Jumbulaya:
     min_players = 2
     max_players = 4
     presets: Mapping[str, engine.Rules] = engine.PRESETS
+    claims: Claims | None = JUMBULAYA_CLAIMS
+    robots: Robots | None = JUMBULAYA_ROBOTS
+    preset_labels: Mapping[str, str] = {
+        "official": "Official (the 2009 rule sheet)",
+        "boardspace": "Boardspace (the rules of boardspace.net)",
+    }
+    option_fields: tuple[OptionField, ...] = (
+        OptionField(
+            "rack_limit",
+            "Most tiles from your rack per move",
+            f"How many of your {RACK_SIZE} rack tiles one new word may take in.",
+            "int",
+            minimum=1,
+            maximum=RACK_SIZE,
+        ),
+        OptionField(
+            "new_word",
+            "A new word must differ from",
+            "Whether a line may go back to a word it held before.",
+            "radio",
+            choices=(
+                ("current", "the line's current word"),
+                ("history", "every word the line has held"),
+            ),
+        ),
+        OptionField(
+            "stall_rounds",
+            "End the game after this many rounds without a word (0: never)",
+            "A round is one turn for each player still in the game.",
+            "int",
+            minimum=0,
+            maximum=MAX_STALL_ROUNDS,
+        ),
+        OptionField(
+            "jumbulaya_bonus",
+            "Bonus point per two-letter tile in a JUMBULAYA",
+            "Tiles such as QU or TH each add a point to a JUMBULAYA's score.",
+            "bool",
+        ),
+        OptionField(
+            "jumbulaya_cooldown",
+            "After a failed JUMBULAYA call, wait for another player's turn before calling again",
+            "Off: a player may call again straight after a call that failed.",
+            "bool",
+        ),
+    )
+    score_keys: tuple[str, ...] = ("lines", "jumbulaya")
 
     board_template = "games/_board.html"
     compose_template = "games/_compose.html"
@@ -54,6 +107,28 @@ class Jumbulaya:
 
     def options_to_json(self, options: engine.Rules) -> dict[str, Any]:
         return options.to_json()
+
+    def option_values(self, options: engine.Rules) -> dict[str, Any]:
+        return options.options()
+
+    def with_options(self, preset: str, changed: Mapping[str, Any]) -> engine.Rules:
+        return dataclasses.replace(engine.PRESETS[preset], **changed)
+
+    def preset_of(self, options: engine.Rules) -> tuple[str, bool]:
+        return options.preset, bool(options.overrides())
+
+    def scores_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
+        """What :meth:`GameState.scores` returns, from the stored state's lines
+        and its JUMBULAYA."""
+        out = [0] * seats
+        for line in state["lines"]:
+            owner = line["owner"]
+            if owner is not None:
+                out[owner] += engine.line_points(line["tiles"])
+        made = state.get("jumbulaya")
+        if made is not None:
+            out[made["seat"]] += made["points"]
+        return out
 
     def deal(
         self,
@@ -144,6 +219,30 @@ class Jumbulaya:
 
     def read_record_json(self, text: str | bytes) -> engine.Record:
         return engine.read_record_json(text)
+
+    def record_turn(self, record: engine.Record, index: int) -> tuple[int, str]:
+        turn = read_turn(record.turns[index], len(record.players))
+        return turn.seat, turn.move
+
+    def stored_record(
+        self, record: engine.Record, turns: int, text: Callable[[str], str]
+    ) -> dict[str, Any]:
+        kept = []
+        for raw in record.turns[:turns]:
+            turn = read_turn(raw, len(record.players))
+            entry: dict[str, Any] = {"seat": turn.seat, "move": text(turn.move)}
+            if turn.draw is not None:
+                entry["draw"] = list(turn.draw)
+            kept.append(entry)
+        players = tuple(text(p) for p in record.players)
+        return dataclasses.replace(record, players=players, turns=tuple(kept)).to_json()
+
+    def record_moves(self, events: Sequence[engine.Event]) -> tuple[str, ...]:
+        out = []
+        for event in events[1:]:
+            turn = turn_of(event)
+            out.append("" if turn is None else str(turn["move"]))
+        return tuple(out)
 
     def replay_record(self, record: engine.Record, resolve: Resolver) -> engine.ReplayResult:
         return engine.replay_record(record, resolve)

@@ -1,5 +1,6 @@
 """JUMBULAYA's presentation as a :class:`~games.kinds.base.KindPresentation`:
-the code of :mod:`games.kinds.jumbulaya.presenters` and
+the code of :mod:`games.kinds.jumbulaya.presenters`,
+:mod:`games.kinds.jumbulaya.preview`, :mod:`games.kinds.jumbulaya.replays` and
 :mod:`games.kinds.jumbulaya.reply_reading`, wrapped.
 
 Only the presentation layer imports this module (through
@@ -9,19 +10,36 @@ presentation code that reads the core's read side.
 
 from __future__ import annotations
 
-from games import engine
-from games.kinds.jumbulaya.presenters import BoardView, board_text, board_view, describe
-from games.kinds.jumbulaya.reply_reading import Reading, problem_with, read_reply
+from collections.abc import Mapping
+from typing import Any
 
-from ..base import Question
+from games import engine
+from games.kinds.jumbulaya.presenters import (
+    BoardView,
+    board_text,
+    board_view,
+    describe,
+    game_log,
+    judged_claims,
+    outcome_words,
+)
+from games.kinds.jumbulaya.preview import MovePreview, preview_game_move
+from games.kinds.jumbulaya.replays import StepView, step_view
+from games.kinds.jumbulaya.reply_reading import ACCEPTED_FORMS, Reading, problem_with, read_reply
+from games.kinds.jumbulaya.rules_words import rules_in_words
+from games.models import Game
+
+from ..base import Logged, Question, Steps
 from .confirmations import question_for
 from .kind import JUMBULAYA
 
 
 class JumbulayaPresentation:
-    """The board, its text, the reply reader and the log's words of JUMBULAYA."""
+    """The board, its text, the reply reader, the log's words, the move preview
+    and the replay's steps of JUMBULAYA."""
 
     name = JUMBULAYA.name
+    accepted_forms = ACCEPTED_FORMS
 
     def seat_view(self, state: engine.GameState, seat: int | None) -> BoardView:
         return board_view(state, seat)
@@ -42,6 +60,24 @@ class JumbulayaPresentation:
 
     def question_for(self, state: engine.GameState, seat: int, move: str) -> Question | None:
         return question_for(move, state.racks[seat])
+
+    def rules_in_words(self, options: engine.Rules) -> list[str]:
+        return rules_in_words(options)
+
+    def game_log(self, game: Game, names: Mapping[int, str] | None = None) -> list[Logged]:
+        return game_log(game, None if names is None else dict(names))
+
+    def claim_outcomes(self, game: Game, seat: int | None) -> list[str]:
+        return [outcome_words(claim) for claim in judged_claims(game, seat)]
+
+    def compose_context(self, state: engine.GameState) -> dict[str, Any]:
+        return {"rack_limit": state.rules.rack_limit}
+
+    def preview(self, game: Game, seat: int, move: str) -> MovePreview:
+        return preview_game_move(game, seat, move)
+
+    def replay_step(self, replay: Steps, step: int) -> StepView:
+        return step_view(replay, step)
 
 
 #: The one instance :mod:`games.kinds.presentation` holds.

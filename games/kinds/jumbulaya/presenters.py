@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from accounts.names import shown_name
 from games.core import seat_names
@@ -39,6 +38,7 @@ from games.engine import (
     start,
 )
 from games.engine.tiles import letters
+from games.kinds.base import Logged
 from games.kinds.jumbulaya.kind import JUMBULAYA
 from games.models import Game, JumbulayaClaim
 
@@ -240,17 +240,6 @@ def ending(state: GameState) -> str:
         else "nobody won"
     )
     return f"The game is over: {END_WORDS[state.end or '']}. Final scores: {scores}. {won}."
-
-
-class Logged(NamedTuple):
-    """One entry of a game's log: the state's number after it, what the log
-    says (the event, then how the game ended or what it opened), the short
-    form subjects use, and the event's sentence alone."""
-
-    seq: int
-    words: str
-    headline: str
-    event_words: str
 
 
 def history(events: Sequence[Event], sources: Sequence[str] | None = None) -> list[Logged]:

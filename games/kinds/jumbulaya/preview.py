@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from games.core import seat_names, services
+from games.core import projection, seat_names
 from games.engine import (
     Event,
     Exchanged,
@@ -37,6 +37,7 @@ from games.engine.notation import CallJumbulaya, WordSpec, explicit_word, verb_o
 from games.engine.rules import Rules
 from games.engine.state import JUMBULAYA_TIERS, jumbulaya_points
 from games.engine.tiles import JUMBULAYA_MAX, JUMBULAYA_MIN, Tiles, letters
+from games.kinds.base import page_refusal
 from games.kinds.jumbulaya.presenters import END_WORDS, player_names
 from games.models import Game
 
@@ -243,16 +244,8 @@ def _call_preview(state: GameState, seat: int, notation: str, lexicon: Lexicon) 
     )
 
 
-def web_refusal(notation: str) -> Refusal | None:
-    """A refusal for moves a person may not send from a page, whatever the rules
-    say: ``timeout`` is written by the service when a deadline passes."""
-    if verb_of(notation) == "timeout":
-        return Refusal(
-            "bad_move",
-            "'timeout' is written by the service when a player runs out of time; "
-            "it cannot be sent. Write 'pass' to pass your turn.",
-        )
-    return None
+#: A refusal for moves a person may not send from a page (``timeout``).
+web_refusal = page_refusal
 
 
 def preview_move(state: GameState, seat: int, notation: str, lexicon: Lexicon) -> MovePreview:
@@ -339,8 +332,8 @@ def preview_game_move(game: Game, seat: int, notation: str) -> MovePreview:
             notation, "The game has not started yet: it is waiting for players."
         )
     try:
-        lexicon = services.game_lexicon(game)
-    except services.ServiceError as e:
+        lexicon = projection.game_lexicon(game)
+    except projection.ServiceError as e:
         return _service_refusal(notation, e.message)
     return preview_move(seat_names.shown_state(game), seat, notation, lexicon)
 

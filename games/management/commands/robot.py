@@ -9,9 +9,10 @@ manage.py robot match --levels A,B [--games N] [--seed S] [--lexicon NAME]
     plays A against B, each deal twice with the seats swapped, with a progress
     bar, and prints a results table with win rates and their 95% intervals.
 
-Levels are those of :data:`games.engine.robots.LEVELS`, and ``boardspace``
-(the benchmark's baseline).  The glue is here; the robots, the views and the
-match runner are the engine's.
+Levels are the kind's robots' (:attr:`games.kinds.base.GameKind.robots`:
+JUMBULAYA's are those of :data:`games.engine.robots.LEVELS`, and ``boardspace``,
+the benchmark's baseline).  The glue is here; the robots, the views and the
+match runner are the kind's.
 """
 
 from __future__ import annotations
@@ -27,31 +28,40 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser, OutputWrapper
 from tqdm import tqdm
 
+from games import kinds
 from games.core import lexicons
-from games.engine import Lexicon, UnknownWordList, lexicon_from_words, robots
-from games.engine.robots.base import Level
-from games.engine.robots.boardspace import BOARDSPACE
-from games.engine.robots.match import MatchResult, match
-from games.engine.view import BadView, SeatView, read_view
-
-#: Levels the command knows: the robots' levels, weakest first, then the baseline.
-BASELINES: dict[str, Level] = {BOARDSPACE.name: BOARDSPACE}
+from games.engine.lexicon import Lexicon, UnknownWordList, lexicon_from_words
+from games.kinds.base import Robots
 
 
-def known_levels() -> dict[str, Level]:
-    return {**robots.LEVELS, **BASELINES}
+def robots_of(kind_name: str = kinds.DEFAULT) -> Robots:
+    """The robots of the kind called ``kind_name``, or a :class:`CommandError`."""
+    try:
+        kind = kinds.get(kind_name)
+    except kinds.UnknownKind as e:
+        raise CommandError(e.message) from None
+    if kind.robots is None:
+        raise CommandError(f"the game kind {kind.name!r} has no robots")
+    return kind.robots
 
 
-def level_named(name: str) -> Level:
-    """The level called ``name``, or a :class:`CommandError` listing them all."""
-    found = known_levels().get(name)
-    if found is None:
-        listed = ", ".join(robots.LEVELS)
+def known_levels(robots: Robots | None = None) -> list[str]:
+    """The levels the command knows: the robots' levels, weakest first, then
+    the baselines."""
+    robots = robots or robots_of()
+    return [*robots.levels, *robots.baselines]
+
+
+def level_named(name: str, robots: Robots | None = None) -> str:
+    """``name``, a level the command knows, or a :class:`CommandError` listing them all."""
+    robots = robots or robots_of()
+    if name not in known_levels(robots):
+        listed = ", ".join(robots.levels)
         raise CommandError(
             f"unknown robot level {name!r}: the levels are {listed} (weakest to strongest), "
-            f"and {', '.join(BASELINES)} (the baseline)"
+            f"and {', '.join(robots.baselines)} (the baseline)"
         )
-    return found
+    return name
 
 
 @lru_cache(maxsize=8)
@@ -64,22 +74,26 @@ class Unanswerable(Exception):
     """A line the robot cannot answer: its message follows ``error: ``."""
 
 
-def view_lexicon(view: SeatView) -> Lexicon:
-    if isinstance(view.lexicon, tuple):
+def view_lexicon(robots: Robots, view: Any) -> Lexicon:
+    named = robots.view_word_list(view)
+    if isinstance(named, tuple):
         try:
-            return inline_lexicon(view.lexicon)
+            return inline_lexicon(named)
         except ValueError as exc:
             raise Unanswerable(f"the inline word list cannot be used: {exc}") from None
     try:
-        return lexicons.load(view.lexicon)
+        return lexicons.load(named)
     except UnknownWordList:
-        raise Unanswerable(f"unknown lexicon {view.lexicon}") from None
+        raise Unanswerable(f"unknown lexicon {named}") from None
 
 
 class Robot:
     """One robot answering line after line; its word lists stay loaded."""
 
-    def __init__(self, level: Level, seed: int | None, budget_ms: float | None) -> None:
+    def __init__(
+        self, robots: Robots, level: str, seed: int | None, budget_ms: float | None
+    ) -> None:
+        self.robots = robots
         self.level = level
         self.seed = seed
         self.budget_ms = budget_ms
@@ -98,12 +112,13 @@ class Robot:
         except ValueError as exc:
             return f"error: this line is not JSON ({exc})"
         try:
-            view = read_view(data)
-            lexicon = view_lexicon(view)
-        except (BadView, Unanswerable) as exc:
+            view = self.robots.read_view(data)
+            lexicon = view_lexicon(self.robots, view)
+        except (ValueError, Unanswerable) as exc:
             return f"error: {exc}"
         try:
-            return self.level.answer(view, lexicon, self._rng(line), self.budget_ms)
+            rng = self._rng(line)
+            return self.robots.answer(self.level, view, lexicon, rng, self.budget_ms)
         except Exception as exc:  # a robot's bug must not end the conversation
             return f"error: the robot could not answer this view ({type(exc).__name__}: {exc})"
 
@@ -116,8 +131,9 @@ class Robot:
             out.flush()
 
 
-def results_table(result: MatchResult) -> str:
-    """The match's results, one row per level, for people."""
+def results_table(result: Any) -> str:
+    """The match's results (:meth:`games.kinds.base.Robots.match`), one row per
+    level, for people."""
     lo, hi = result.interval
     sa, sb = result.average_scores
     rows = [
@@ -153,10 +169,11 @@ class Command(BaseCommand):
     stealth_options = ("stdin",)
 
     def add_arguments(self, parser: CommandParser) -> None:
+        strongest = robots_of().strongest
         parser.add_argument(
             "--level",
-            default=robots.STRONGEST,
-            help=f"the robot's level (default: the strongest, {robots.STRONGEST})",
+            default=strongest,
+            help=f"the robot's level (default: the strongest, {strongest})",
         )
         parser.add_argument("--seed", type=int, default=None, help="answer reproducibly")
         parser.add_argument(
@@ -174,14 +191,17 @@ class Command(BaseCommand):
         if options.get("action") == "match":
             self._match(options)
             return
-        robot = Robot(level_named(options["level"]), options["seed"], options["budget_ms"])
+        robots = robots_of()
+        level = level_named(options["level"], robots)
+        robot = Robot(robots, level, options["seed"], options["budget_ms"])
         robot.serve(options.get("stdin") or sys.stdin, self.stdout)
 
     def _match(self, options: dict[str, Any]) -> None:
         names = [n.strip() for n in options["levels"].split(",")]
         if len(names) != 2 or not all(names):
             raise CommandError("--levels names two levels, as in --levels greedy,boardspace")
-        a, b = (level_named(n) for n in names)
+        robots = robots_of()
+        a, b = (level_named(n, robots) for n in names)
         if options["games"] < 1:
             raise CommandError("--games must be at least 1")
         try:
@@ -189,12 +209,12 @@ class Command(BaseCommand):
         except UnknownWordList:
             raise CommandError(f"unknown lexicon {options['lexicon']}") from None
         games = options["games"] + options["games"] % 2
-        with tqdm(total=games, desc=f"{a.name} vs {b.name}", unit=" games", disable=None) as bar:
+        with tqdm(total=games, desc=f"{a} vs {b}", unit=" games", disable=None) as bar:
 
             def progress(done: int, total: int) -> None:
                 bar.update(done - bar.n)
 
-            result = match(
+            result = robots.match(
                 a, b, games, options["match_seed"], lexicon, progress,
                 lexicon_name=options["lexicon"], budget_ms=options["match_budget_ms"],
             )  # fmt: skip

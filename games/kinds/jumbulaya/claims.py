@@ -1,0 +1,69 @@
+"""JUMBULAYA's sealed calls as a kind's :class:`~games.kinds.base.Claims`: the
+checks a call gets before its word is looked at, whether the conditions for
+calling hold, and what a call would verify as.  The window's bookkeeping (when
+it opens and closes, the sealed calls stored, who is told) is the service's
+(:mod:`games.timing.claims`); the rules are the engine's, wrapped here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games import engine
+from games.engine.errors import Refusal
+from games.engine.jumbulaya import best_call
+from games.engine.lexicon import Lexicon
+from games.engine.notation import CallJumbulaya
+
+
+class JumbulayaClaims:
+    """A JUMBULAYA call (``jumbulaya WORD``) sealed while a claim window is open."""
+
+    verb = "jumbulaya"
+
+    def is_open(self, state: engine.GameState) -> bool:
+        return state.jumbulaya_open()
+
+    def check_call(self, state: engine.GameState, seat: int, move: str) -> str:
+        if state.over:
+            raise Refusal("game_over", "The game is over: no more moves can be made.")
+        if not 0 <= seat < state.seats or seat in state.resigned:
+            raise Refusal("not_in_game", "You are no longer in this game, so you cannot move.")
+        command = engine.parse_move(move)
+        if not isinstance(command, CallJumbulaya):
+            raise Refusal("bad_move", f"Could not read the move {move!r} as a JUMBULAYA call.")
+        if not state.jumbulaya_open():
+            raise Refusal(
+                "jumbulaya_closed",
+                "A JUMBULAYA can be called only once all nine lines are claimed and one of them "
+                "holds 7 or more tiles.",
+            )
+        if seat in state.barred:
+            raise Refusal(
+                "jumbulaya_barred",
+                "After a call that failed you may not call JUMBULAYA again until another player "
+                "has completed a turn.",
+            )
+        return command.word.text
+
+    def verify(self, state: engine.GameState, word: str, lexicon: Lexicon) -> int | None:
+        try:
+            command = engine.parse_move(f"jumbulaya {word}")
+        except Refusal:
+            return None
+        if not isinstance(command, CallJumbulaya):
+            return None
+        board = [line.tiles for line in state.lines]
+        found = best_call(board, command.word.candidates(), lexicon, state.rules)
+        return None if found is None else len(found.tiles)
+
+    def call_result(self, events: Sequence[engine.Event]) -> bool | None:
+        if any(isinstance(e, engine.JumbulayaVerified) for e in events):
+            return True
+        if any(isinstance(e, engine.JumbulayaFailed) for e in events):
+            return False
+        return None
+
+
+#: The one instance the JUMBULAYA kind holds.
+JUMBULAYA_CLAIMS = JumbulayaClaims()

@@ -1,0 +1,99 @@
+"""JUMBULAYA's robots as a kind's :class:`~games.kinds.base.Robots`: the
+levels of :mod:`games.engine.robots` and the benchmark's baseline, the
+``jumbulaya-view/1`` seat view they decide from (seat-view.md), and the match
+runner.  This module wraps them; it copies none of their play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games import engine
+from games.engine import robots
+from games.engine.lexicon import Lexicon
+from games.engine.robots.base import Level
+from games.engine.robots.boardspace import BOARDSPACE
+from games.engine.robots.match import MatchResult, match
+from games.engine.view import FORMAT, SeatView, read_view, seat_view
+
+_BASELINES: Mapping[str, Level] = {BOARDSPACE.name: BOARDSPACE}
+
+
+class JumbulayaRobots:
+    """JUMBULAYA's robot levels, weakest first, and the Boardspace baseline."""
+
+    view_format = FORMAT
+
+    @property
+    def levels(self) -> Mapping[str, Level]:
+        return robots.LEVELS
+
+    @property
+    def strongest(self) -> str:
+        return robots.STRONGEST
+
+    @property
+    def baselines(self) -> Mapping[str, Level]:
+        return _BASELINES
+
+    def _level(self, name: str) -> Level:
+        found = {**self.levels, **self.baselines}.get(name)
+        if found is None:
+            raise LookupError(f"unknown robot level {name!r}")
+        return found
+
+    def read_view(self, data: object) -> SeatView:
+        return read_view(data)
+
+    def view_word_list(self, view: SeatView) -> str | tuple[str, ...]:
+        return view.lexicon
+
+    def answer(
+        self,
+        level: str,
+        view: SeatView,
+        lexicon: Lexicon,
+        rng: random.Random,
+        budget_ms: float | None = None,
+    ) -> str:
+        return self._level(level).answer(view, lexicon, rng, budget_ms)
+
+    def seat_view(
+        self,
+        events: Sequence[engine.Event],
+        state: engine.GameState,
+        seat: int | None,
+        *,
+        lexicon: str | dict[str, list[str]],
+        claim_window: dict[str, str] | None = None,
+    ) -> dict[str, Any]:
+        return seat_view(events, state, seat, lexicon=lexicon, claim_window=claim_window)
+
+    def match(
+        self,
+        a: str,
+        b: str,
+        games: int,
+        seed: int,
+        lexicon: Lexicon,
+        progress: Callable[[int, int], None] | None = None,
+        *,
+        lexicon_name: str | None = None,
+        budget_ms: float | None = None,
+    ) -> MatchResult:
+        return match(
+            self._level(a),
+            self._level(b),
+            games,
+            seed,
+            lexicon,
+            progress,
+            lexicon_name=lexicon_name,
+            budget_ms=budget_ms,
+        )
+
+
+#: The one instance the JUMBULAYA kind holds.
+JUMBULAYA_ROBOTS = JumbulayaRobots()
