@@ -2,12 +2,12 @@
 
 When a game ends, the move that ended it nudges :data:`ANALYSE_TASK` after
 its commit (:func:`after_move`, the one door's last step); the task runs
-:func:`analyse_game`, which stores the engine's analysis
-(:func:`games.engine.analysis.analyse`) with the strongest robot's choice of
-every turn in a :class:`~games.models.GameAnalysis` row, once: the row is
-unique per game, so a nudge delivered twice, or a sweep racing a nudge, stores
-one analysis.  :func:`sweep` (beat) and ``manage.py analyse`` analyse what a
-lost nudge missed.
+:func:`analyse_game`, which stores the kind's analysis (its robots'
+``analyse``; JUMBULAYA's is :func:`games.engine.analysis.analyse`) with the
+strongest robot's choice of every turn in a :class:`~games.models.GameAnalysis`
+row, once: the row is unique per game, so a nudge delivered twice, or a sweep
+racing a nudge, stores one analysis.  :func:`sweep` (beat) and ``manage.py
+analyse`` analyse what a lost nudge missed.
 
 :func:`analysis_of` is what pages and emails read: the stored analysis, or
 one computed on the spot without the robot (well under a second) when none
@@ -17,19 +17,15 @@ is stored yet.
 from __future__ import annotations
 
 import logging
-import random
 import time
 from collections.abc import Iterable
+from typing import Any
 
 from celery import current_app
 from django.db import IntegrityError, transaction
 
-from games.core.projection import game_lexicon, load_events
-from games.engine import robots
-from games.engine.analysis import FORMAT, GameAnalysis, Robot, analyse
-from games.engine.events import Event as EngineEvent
-from games.engine.lexicon import Lexicon
-from games.engine.view import SeatView
+from games.core.projection import game_lexicon, kind_of, load_events
+from games.kinds.base import Robots
 from games.models import Game
 from games.models import GameAnalysis as StoredAnalysis
 
@@ -47,21 +43,20 @@ FAILED = "failed"
 SWEEP_BATCH = 20
 
 
-def robot_for(lexicon: Lexicon, level: str = robots.STRONGEST) -> Robot:
-    """The strongest robot asked for its choice, deterministically and briefly."""
+def compute(game: Game, *, robot: bool = True) -> Any:
+    """The analysis of ``game``'s whole log (not stored), with the strongest
+    robot's choice of every turn unless ``robot`` is false."""
+    robots = _robots(game)
+    lexicon = game_lexicon(game) if kind_of(game).uses_word_list else None
+    level = robots.strongest if robot else None
+    return robots.analyse(load_events(game), lexicon, level, ROBOT_BUDGET_MS, ROBOT_SEED)
 
-    def choose(view: SeatView) -> str:
-        rng = random.Random(ROBOT_SEED)
-        return robots.answer(view, lexicon, level, rng, budget_ms=ROBOT_BUDGET_MS)
 
-    return choose
-
-
-def compute(game: Game, *, robot: bool = True) -> GameAnalysis:
-    """The analysis of ``game``'s whole log (not stored)."""
-    lexicon = game_lexicon(game)
-    events = [e for e in load_events(game) if isinstance(e, EngineEvent)]
-    return analyse(events, lexicon, robot_for(lexicon) if robot else None)
+def _robots(game: Game) -> Robots:
+    robots = kind_of(game).robots
+    if robots is None:
+        raise ValueError(f"{kind_of(game).label} has no analysis")
+    return robots
 
 
 def unanalysed() -> Iterable[int]:
@@ -85,7 +80,7 @@ def analyse_game(game_id: int, *, force: bool = False, robot: bool = True) -> bo
     began = time.perf_counter()
     result = compute(game, robot=robot)
     took = round((time.perf_counter() - began) * 1000)
-    fields = {"format": FORMAT, "data": result.to_json(), "took_ms": took}
+    fields = {"format": _robots(game).analysis_format, "data": result.to_json(), "took_ms": took}
     if force:
         StoredAnalysis.objects.update_or_create(game_id=game_id, defaults=fields)
         return True
@@ -98,13 +93,14 @@ def analyse_game(game_id: int, *, force: bool = False, robot: bool = True) -> bo
     return True
 
 
-def analysis_of(game: Game) -> GameAnalysis:
+def analysis_of(game: Game) -> Any:
     """The stored analysis of a finished game, else one computed now without
     the robot (not stored: the task stores the full one)."""
     row = StoredAnalysis.objects.filter(game_id=game.pk).first()
-    if row is not None and row.format == FORMAT:
+    robots = _robots(game)
+    if row is not None and row.format == robots.analysis_format:
         try:
-            return GameAnalysis.from_json(row.data)
+            return robots.analysis_from_json(row.data)
         except (ValueError, KeyError, TypeError):
             log.warning("game %s: the stored analysis cannot be read; computed again", game.pk)
     return compute(game, robot=False)

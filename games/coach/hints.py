@@ -1,5 +1,5 @@
 """Hints for one seat of a game: the best word moves for its rack, computed
-from its seat view only (:func:`games.engine.hints.hints`).
+from its seat view only (the kind's robots' ``hints``).
 
 A game shows hints only when its ``hints`` option is on, and only to the seat
 whose rack they are for: :func:`hints_for` says ``None`` when hints are off.
@@ -7,12 +7,13 @@ whose rack they are for: :func:`hints_for` says ``None`` when hints are off.
 
 from __future__ import annotations
 
-from games.core.projection import current_state, game_lexicon, load_events
-from games.engine.events import Event as EngineEvent
-from games.engine.hints import HINTS, Hint, hints
-from games.engine.state import GameState
-from games.engine.view import read_view, seat_view
+from typing import Any
+
+from games.core.projection import current_state, game_lexicon, kind_of, load_events
 from games.models import Game
+
+#: How many hints a seat is shown.
+HINTS = 5
 
 #: What a reply asking for hints is read as (by the kind's reply reading).
 HINT_REPLY = "hint"
@@ -23,17 +24,15 @@ HINTS_OFF = (
 )
 
 
-def hints_for(game: Game, seat: int, n: int = HINTS) -> list[Hint] | None:
-    """The best word moves for ``seat``'s rack now, or ``None`` when the game
-    has hints off (or is not being played)."""
-    if not game.hints or game.status != Game.Status.PLAYING:
+def hints_for(game: Game, seat: int, n: int = HINTS) -> list[Any] | None:
+    """The best word moves for ``seat``'s rack now (each with its
+    ``notation``, ``points`` and ``gain``), or ``None`` when the game has hints
+    off, is not being played, or is of a kind without robots to find them."""
+    kind = kind_of(game)
+    if not game.hints or game.status != Game.Status.PLAYING or kind.robots is None:
         return None
-    state = current_state(game)
-    events = load_events(game)
-    assert isinstance(state, GameState)
-    engine_events = [e for e in events if isinstance(e, EngineEvent)]
-    doc = seat_view(engine_events, state, seat, lexicon=game.lexicon_name)
-    return hints(read_view(doc), game_lexicon(game), n)
+    lexicon = game_lexicon(game) if kind.uses_word_list else None
+    return kind.robots.hints(load_events(game), current_state(game), seat, lexicon, n)
 
 
 def hints_text(game: Game, seat: int) -> str:

@@ -295,7 +295,7 @@ def create_game(
     if len(emails) > seat_count - 1:
         raise ServiceError(f"A {seat_count}-player game has room for {seat_count - 1} invitations.")
     robot_users = _robots_for(game_kind, robots, seat_count - 1 - len(emails))
-    if takeover_level and takeover_level not in game_kind.robot_levels:
+    if takeover_level and takeover_level not in kinds.robot_levels(game_kind):
         raise ServiceError(f"There is no robot level {takeover_level!r} to take over seats.")
     if robot_pace not in Game.RobotPace.values:
         raise ServiceError(f"Robots answer {' or '.join(Game.RobotPace.values)}.")
@@ -354,7 +354,7 @@ def _robots_for(kind: GameKind, levels: Sequence[str], room: int) -> list[User]:
         raise ServiceError("Each robot level can take one seat of a game: choose different levels.")
     found = []
     for level in levels:
-        robot = robots_owed.robot(level) if level in kind.robot_levels else None
+        robot = robots_owed.robot(level) if level in kinds.robot_levels(kind) else None
         if robot is None:
             raise ServiceError(f"There is no robot of the level {level!r}.")
         found.append(robot)
@@ -724,7 +724,7 @@ def _take_over(game: Game, seats: Sequence[Seat], seat: int, state: State, reaso
     if kind.progress(state).over or not kind.in_game(state, seat):
         return False
     seated = {s.user_id for s in seats}
-    levels = kind.robot_levels
+    levels = kinds.robot_levels(kind)
     # The chosen level, else the nearest other level free in this game.
     chosen = levels.index(game.takeover_level) if game.takeover_level in levels else 0
     for level in sorted(levels, key=lambda name: abs(levels.index(name) - chosen)):

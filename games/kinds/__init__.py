@@ -96,6 +96,11 @@ def replay_json(text: str | bytes, resolve: Resolver) -> Replayed:
     return kind.replay_json(text, resolve)
 
 
+def robot_levels(kind: GameKind) -> tuple[str, ...]:
+    """The levels of ``kind``'s robots, weakest first (none for a kind without)."""
+    return tuple(kind.robots.levels) if kind.robots is not None else ()
+
+
 __all__ = [
     "DEFAULT",
     "GameKind",
@@ -109,4 +114,5 @@ __all__ = [
     "kind_of_record",
     "record_kind",
     "replay_json",
+    "robot_levels",
 ]

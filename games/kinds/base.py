@@ -196,6 +196,46 @@ class Robots(Protocol):
         ``seat`` sees it (``None``: a spectator)."""
         ...
 
+    def play(
+        self,
+        events: Sequence[KindEvent],
+        state: State,
+        seat: int,
+        lexicon: Lexicon | None,
+        level: str,
+        rng: random.Random,
+    ) -> str:
+        """What the robot of ``level`` answers in ``seat``, seeing only that
+        seat's view of ``state`` (folded from ``events``): a move, a call or
+        ``wait``.  A level no longer offered plays as the strongest."""
+        ...
+
+    def hints(
+        self, events: Sequence[KindEvent], state: State, seat: int, lexicon: Lexicon | None, n: int
+    ) -> list[Any]:
+        """The ``n`` best word moves for ``seat``'s rack, from its view only."""
+        ...
+
+    #: The ``format`` of the analyses :meth:`analyse` writes.
+    analysis_format: str
+
+    def analyse(
+        self,
+        events: Sequence[KindEvent],
+        lexicon: Lexicon | None,
+        level: str | None,
+        budget_ms: float,
+        seed: int,
+    ) -> Any:
+        """The analysis of a finished game's log, with the choices of the robot
+        of ``level`` (``None``: without them), each thinking ``budget_ms`` at
+        most with a generator seeded by ``seed``: ``to_json()`` stores it."""
+        ...
+
+    def analysis_from_json(self, data: Any) -> Any:
+        """A stored analysis read back (``ValueError``/``KeyError`` if it cannot be)."""
+        ...
+
     def match(
         self,
         a: str,
@@ -405,30 +445,6 @@ class GameKind(Protocol):
 
     def write_record(self, events: Sequence[KindEvent], lexicon: str | None) -> dict[str, Any]:
         """The record of a game's log (``lexicon``: the word list's name)."""
-        ...
-
-    # --- robots --------------------------------------------------------------
-
-    #: The robot players' levels, weakest first (``games.robots`` seats them).
-    @property
-    def robot_levels(self) -> tuple[str, ...]: ...
-
-    def calls_open(self, state: State) -> bool:
-        """Whether a seat may make a move off its turn now (JUMBULAYA: a call,
-        once all nine lines are claimed and one holds 7 or more tiles)."""
-        ...
-
-    def robot_answer(
-        self,
-        events: Sequence[KindEvent],
-        state: State,
-        seat: int,
-        lexicon: Lexicon | None,
-        level: str,
-        rng: random.Random,
-    ) -> str:
-        """What the robot of ``level`` answers in ``seat``, seeing only what the
-        seat sees of ``state`` (folded from ``events``): a move, or ``wait``."""
         ...
 
     # --- capabilities a kind may have ------------------------------------------

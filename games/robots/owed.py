@@ -70,7 +70,7 @@ def after_move(game: Game, seats: Sequence[Seat], state: State) -> list[RobotTur
     if at.over:
         return []
     owed = {at.turn} & robots
-    if kind.calls_open(state):
+    if kind.claims is not None and kind.claims.is_open(state):
         owed |= {seat for seat in robots if kind.in_game(state, seat)}
     return owe(game, sorted(s for s in owed if s is not None), at.seq)
 

@@ -107,7 +107,9 @@ def _play(row: RobotTurn) -> str:
     lexicon = game_lexicon(game) if kind.uses_word_list else None
     state = current_state(game)
     rng = random.Random(secrets.randbits(64))
-    answer = kind.robot_answer(load_events(game), state, row.seat, lexicon, holder.robot_level, rng)
+    if kind.robots is None:
+        return _done(row, "stale")  # a kind without robots seats none
+    answer = kind.robots.play(load_events(game), state, row.seat, lexicon, holder.robot_level, rng)
     if answer.strip().lower() == "wait":
         return _done(row, "wait")
     try:

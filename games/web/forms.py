@@ -300,7 +300,7 @@ class CreateGameForm(forms.Form):
 
 def robot_levels() -> list[tuple[str, str]]:
     """``(level, name)`` of the robots a game can seat, weakest first."""
-    return owed.levels_offered(kinds.get(kinds.DEFAULT).robot_levels)
+    return owed.levels_offered(kinds.robot_levels(kinds.get(kinds.DEFAULT)))
 
 
 class PlayRobotForm(forms.Form):

@@ -15,7 +15,7 @@ from accounts.models import User
 from games import tasks
 from games.core import services
 from games.engine import PRESETS, robots
-from games.kinds.jumbulaya.kind import Jumbulaya
+from games.kinds.jumbulaya.robots import JumbulayaRobots
 from games.models import Event, Game, Notification, RobotTurn
 from games.robots import owed, turns
 
@@ -135,7 +135,7 @@ def test_a_refused_answer_is_logged_without_tiles_and_the_robot_passes(
 ) -> None:
     game, ann = human_vs_robot(make_user)
     human_moves(game, ann)
-    monkeypatch.setattr(Jumbulaya, "robot_answer", lambda *args: "1 QUIXOTRY")
+    monkeypatch.setattr(JumbulayaRobots, "play", lambda *args: "1 QUIXOTRY")
     with caplog.at_level(logging.WARNING):
         assert turns.sweep() == 1
     assert [e.type for e in robot_events(game)] == ["passed"]

@@ -15,13 +15,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games import engine
-from games.engine import robots
 from games.engine.errors import BadRecord
 from games.engine.lexicon import Lexicon
 from games.engine.notation import verb_of
 from games.engine.record import FORMAT, read_turn, turn_of
 from games.engine.tiles import RACK_SIZE
-from games.engine.view import read_view, seat_view
 
 from ..base import Claims, OptionField, Progress, Resolver, Robots
 from .claims import JUMBULAYA_CLAIMS
@@ -255,29 +253,6 @@ class Jumbulaya:
 
     def write_record(self, events: Sequence[engine.Event], lexicon: str | None) -> dict[str, Any]:
         return engine.write_record(events, lexicon)
-
-    # --- robots --------------------------------------------------------------
-
-    @property
-    def robot_levels(self) -> tuple[str, ...]:
-        return tuple(robots.LEVELS)
-
-    def calls_open(self, state: engine.GameState) -> bool:
-        return not state.over and state.jumbulaya_open()
-
-    def robot_answer(
-        self,
-        events: Sequence[engine.Event],
-        state: engine.GameState,
-        seat: int,
-        lexicon: Lexicon | None,
-        level: str,
-        rng: random.Random,
-    ) -> str:
-        doc = seat_view(events, state, seat, lexicon=_words(lexicon).name)
-        # A robot account whose level the engine no longer has plays the strongest.
-        name = level if level in robots.LEVELS else robots.STRONGEST
-        return robots.answer(read_view(doc), _words(lexicon), name, rng)
 
 
 #: The one instance the registry holds.

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games import engine
-from games.engine import robots
+from games.engine import analysis, hints, robots
 from games.engine.lexicon import Lexicon
 from games.engine.robots.base import Level
 from games.engine.robots.boardspace import BOARDSPACE
@@ -19,6 +19,12 @@ from games.engine.robots.match import MatchResult, match
 from games.engine.view import FORMAT, SeatView, read_view, seat_view
 
 _BASELINES: Mapping[str, Level] = {BOARDSPACE.name: BOARDSPACE}
+
+
+def _words(lexicon: Lexicon | None) -> Lexicon:
+    if lexicon is None:
+        raise ValueError("JUMBULAYA's robots play with a word list")
+    return lexicon
 
 
 class JumbulayaRobots:
@@ -70,6 +76,55 @@ class JumbulayaRobots:
         claim_window: dict[str, str] | None = None,
     ) -> dict[str, Any]:
         return seat_view(events, state, seat, lexicon=lexicon, claim_window=claim_window)
+
+    def play(
+        self,
+        events: Sequence[engine.Event],
+        state: engine.GameState,
+        seat: int,
+        lexicon: Lexicon | None,
+        level: str,
+        rng: random.Random,
+    ) -> str:
+        words = _words(lexicon)
+        doc = seat_view(events, state, seat, lexicon=words.name)
+        name = level if level in self.levels else self.strongest
+        return robots.answer(read_view(doc), words, name, rng)
+
+    def hints(
+        self,
+        events: Sequence[engine.Event],
+        state: engine.GameState,
+        seat: int,
+        lexicon: Lexicon | None,
+        n: int,
+    ) -> list[hints.Hint]:
+        words = _words(lexicon)
+        doc = seat_view(events, state, seat, lexicon=words.name)
+        return hints.hints(read_view(doc), words, n)
+
+    analysis_format = analysis.FORMAT
+
+    def analyse(
+        self,
+        events: Sequence[engine.Event],
+        lexicon: Lexicon | None,
+        level: str | None,
+        budget_ms: float,
+        seed: int,
+    ) -> analysis.GameAnalysis:
+        words = _words(lexicon)
+        robot = None
+        if level is not None:
+            chosen = self._level(level)
+
+            def robot(view: SeatView) -> str:
+                return chosen.answer(view, words, random.Random(seed), budget_ms)
+
+        return analysis.analyse(events, words, robot)
+
+    def analysis_from_json(self, data: Any) -> analysis.GameAnalysis:
+        return analysis.GameAnalysis.from_json(data)
 
     def match(
         self,

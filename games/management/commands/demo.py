@@ -85,7 +85,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"Created demo game {game.pk} between Ann and Bob")
             else:
                 self.stdout.write(f"Found demo game {game.pk} between Ann and Bob")
-            robots = kinds.get(kinds.DEFAULT).robot_levels
+            robots = kinds.robot_levels(kinds.get(kinds.DEFAULT))
             against = robot_game(ann)
             if against is None and robots:
                 against = play_against_robot(ann, robots[-1])
