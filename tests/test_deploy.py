@@ -162,9 +162,10 @@ def test_plain_http_is_redirected_to_https_but_healthz_answers(settings: Any) ->
 
 def test_the_benchmark_server_serves_production_settings_over_plain_http(tmp_path: Path) -> None:
     """``make bench`` drives gunicorn with production settings over plain HTTP."""
-    from bench.service import Server, _server_env
+    from bench.service import Server, _migrate, _server_env
 
     env = _server_env(f"sqlite:///{tmp_path / 'bench.sqlite3'}", tmp_path / "var")
+    _migrate(env)  # /healthz, which the server is waited on by, reads the heartbeats' table
     with Server(env, workers=1) as server:
         server.wait_ready()
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
