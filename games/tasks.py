@@ -5,7 +5,10 @@ by its name (``outbox.SEND_TASK``).
 
 Each task's name is given, not taken from this module's path: messages already
 in the broker, beat's schedule and the outbox name them, so moving this module
-must not rename them (``tests/worker/test_task_names.py``)."""
+must not rename them (``tests/worker/test_task_names.py``).
+
+Each task of beat's schedule runs through :func:`ops.heartbeats.swept`: when it
+completes, its heartbeat (read by ``/healthz``) and its log line are written."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from games.coach import analysis
 from games.core import services
 from games.mail_out import digests, outbox
 from games.robots import turns
+from ops.heartbeats import swept
 
 
 @shared_task(name="games.tasks.send_notifications")
@@ -24,22 +28,22 @@ def send_notifications(ids: list[int]) -> int:
 
 @shared_task(name="games.tasks.sweep_outbox")
 def sweep_outbox() -> int:
-    return outbox.sweep()
+    return swept("games.tasks.sweep_outbox", outbox.sweep)
 
 
 @shared_task(name="games.tasks.sweep_deadlines")
 def sweep_deadlines() -> int:
-    return services.sweep_deadlines()
+    return swept("games.tasks.sweep_deadlines", services.sweep_deadlines)
 
 
 @shared_task(name="games.tasks.sweep_claim_windows")
 def sweep_claim_windows() -> int:
-    return services.close_claim_windows()
+    return swept("games.tasks.sweep_claim_windows", services.close_claim_windows)
 
 
 @shared_task(name="games.tasks.send_digests")
 def send_digests() -> int:
-    return digests.send_due()
+    return swept("games.tasks.send_digests", digests.send_due)
 
 
 @shared_task(name="games.tasks.play_robot_turn")
@@ -49,7 +53,7 @@ def play_robot_turn(row_id: int) -> str | None:
 
 @shared_task(name="games.tasks.sweep_robot_turns")
 def sweep_robot_turns() -> int:
-    return turns.sweep()
+    return swept("games.tasks.sweep_robot_turns", turns.sweep)
 
 
 @shared_task(name="games.tasks.analyse_game")
@@ -59,4 +63,4 @@ def analyse_game(game_id: int) -> bool:
 
 @shared_task(name="games.tasks.sweep_analyses")
 def sweep_analyses() -> int:
-    return analysis.sweep()
+    return swept("games.tasks.sweep_analyses", analysis.sweep)

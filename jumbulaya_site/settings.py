@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "games",
     "accounts",
     "devmail",
+    "ops",
 ]
 
 AUTH_USER_MODEL = "accounts.User"
@@ -330,14 +331,35 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
+# Operations: /healthz (ops/health.py) and the log lines (ops/logs.py).
+#: Judge the heartbeats of beat, the workers and the sweeps, and the ages of the outbox and
+#: the robot turns: by default wherever the broker is not the embedded default's
+#: filesystem transport (there they are reported, not judged).
+JUMBULAYA_HEALTH_EXPECT_WORKERS = envbool(
+    "JUMBULAYA_HEALTH_EXPECT_WORKERS", "0" if CELERY_BROKER_URL.startswith("filesystem:") else "1"
+)
+#: A heartbeat (beat, worker, a sweep) older than this is late (a sweep: or twice its interval).
+JUMBULAYA_HEALTH_SWEEP_MINUTES = envint("JUMBULAYA_HEALTH_SWEEP_MINUTES", "5", minimum=1)
+#: The oldest email owed, or robot turn due, older than this is late.
+JUMBULAYA_HEALTH_OUTBOX_MINUTES = envint("JUMBULAYA_HEALTH_OUTBOX_MINUTES", "10", minimum=1)
+JUMBULAYA_HEALTH_ROBOT_MINUTES = envint("JUMBULAYA_HEALTH_ROBOT_MINUTES", "10", minimum=1)
+#: "json": every log line a JSON object (ops.logs.JsonFormatter), for a collector;
+#: "plain" (the default): text for people.
+JUMBULAYA_LOG_FORMAT = envstr("JUMBULAYA_LOG_FORMAT", "plain")
+if JUMBULAYA_LOG_FORMAT not in {"plain", "json"}:
+    raise ImproperlyConfigured(f"JUMBULAYA_LOG_FORMAT={JUMBULAYA_LOG_FORMAT!r}: plain or json")
+# In JSON, a worker's own lines go through the same handler as everything else.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = JUMBULAYA_LOG_FORMAT == "plain"
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+        "json": {"()": "ops.logs.JsonFormatter"},
     },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "console": {"class": "logging.StreamHandler", "formatter": JUMBULAYA_LOG_FORMAT},
     },
     "root": {"handlers": ["console"], "level": envstr("DJANGO_LOG_LEVEL", "INFO")},
     "loggers": {

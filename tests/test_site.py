@@ -34,10 +34,12 @@ def test_the_site_has_an_icon(client: Client) -> None:
 
 
 @pytest.mark.django_db
-def test_healthz(client: Client) -> None:
+def test_healthz(client: Client, settings: Any) -> None:
+    """The embedded default: no beat or worker is expected (tests/test_ops.py has the rest)."""
+    settings.JUMBULAYA_HEALTH_EXPECT_WORKERS = False
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.content == b"ok"
+    assert response.json()["status"] == "ok"
 
 
 def test_healthz_refuses_post(client: Client) -> None:

@@ -50,6 +50,7 @@ from games.mail_out import mail_preferences, outbox
 from games.models import Event, Game, Notification, Seat, SeatChange
 from games.robots import owed as robots_owed
 from games.timing import claims, deadlines
+from ops import logs
 
 log = logging.getLogger(__name__)
 
@@ -544,6 +545,7 @@ def submit(
                 return Submitted(game, before, [], seats=seats)
             if game.claims_close_at is not None and kind.verb_of(move) == "jumbulaya":
                 claims.seal(game, before, seat, move)
+                _log_accepted("call_sealed", game.pk, kind.progress(before).seq, seat, source)
                 return Submitted(game, before, [], sealed=True)
             lexicon = game_lexicon(game) if kind.uses_word_list else None
             events = kind.decide(_named_now(kind, before, seats), seat, move, lexicon)
@@ -574,11 +576,20 @@ def submit(
             for name, value in fields.items():
                 setattr(game, name, value)
             _after_move(game, seats, seat, before, state, events)
+            _log_accepted("move", game.pk, kind.progress(state).seq, seat, source)
     except IntegrityError as e:
         if idempotency_key and Event.objects.filter(idempotency_key=idempotency_key).exists():
             raise DuplicateMove("This move was already received; it was not made twice.") from e
         raise StaleMove("Another move was made at the same moment; nothing was changed.") from e
     return Submitted(game, state, events, seats=seats)
+
+
+def _log_accepted(name: str, game_id: int, seq: int, seat: int, source: str) -> None:
+    """One log line once the move's transaction commits: the game, its sequence
+    number, the seat and the channel; never the move itself (a word, tiles)."""
+    transaction.on_commit(
+        lambda: logs.event(name, game=game_id, seq=seq, seat=seat, source=str(source))
+    )
 
 
 def _after_move(

@@ -56,6 +56,7 @@ from games.mail_out.emails import REPLY_MARKER
 from games.mail_out.reply_addresses import find_token, inbound_domain
 from games.models import Event, Game, InboundMail, Notification, Seat
 from games.timing import claims
+from ops import logs
 
 log = logging.getLogger(__name__)
 
@@ -325,11 +326,32 @@ def receive(message: AnymailInboundMessage, *, via: str) -> Outcome:
                 )
         except IntegrityError:
             log.info("inbound %s via %s: seen before, nothing done", _short(key), via)
+            logs.event("email_received", status="duplicate", source=via)
             return Outcome("duplicate", "this message was processed before")
         if why is not None or user is None or game is None:
             log.info("inbound %s via %s dropped: %s", _short(key), via, why)
+            _log_received(row, Status.DROPPED)
             return Outcome(Status.DROPPED, why or "", row.pk)
-        return _act(row, message, user, game, subject)
+        outcome = _act(row, message, user, game, subject)
+        _log_received(row, outcome.status, game.last_seq)
+        return outcome
+
+
+def _log_received(row: InboundMail, status: str, seq: int | None = None) -> None:
+    """The structured line of a reply handled, once its transaction commits: the
+    game, the move it made (else the game's sequence number as the reply
+    found it), what came of it; never the sender or the text."""
+    seq = row.event_seq if row.event_seq is not None else seq
+    transaction.on_commit(
+        lambda: logs.event(
+            "email_received",
+            game=row.game_id,
+            seq=seq,
+            inbound=row.pk,
+            status=str(status),
+            source=row.via,
+        )
+    )
 
 
 def drop_unread(material: bytes, *, via: str, sender: str, reason: str) -> Outcome:

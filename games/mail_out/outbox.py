@@ -36,6 +36,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.mail_out.emails import message_for
 from games.models import Game, InboundMail, Notification
+from ops import logs
 
 log = logging.getLogger(__name__)
 
@@ -191,6 +192,14 @@ def send(notification_id: int) -> bool:
         )
         return False
     Notification.objects.filter(pk=notification_id).update(sent_at=timezone.now(), last_error="")
+    if message is not None:
+        logs.event(
+            "email_sent",
+            game=notification.game_id,
+            seq=notification.event_seq,
+            notification=notification_id,
+            kind=notification.kind,
+        )
     return True
 
 

@@ -1,8 +1,9 @@
-from django.db import connection
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+
+from ops import health
 
 
 @require_GET
@@ -16,8 +17,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> HttpResponse:
-    """Liveness plus a trivial database round trip."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-        cursor.fetchone()
-    return HttpResponse("ok", content_type="text/plain")
+    """The service's parts (ops/health.py): 200 when each is well, else 503 with
+    the failing ones named under ``failing``."""
+    healthy, body = health.report()
+    return JsonResponse(body, status=200 if healthy else 503)
