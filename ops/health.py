@@ -72,9 +72,14 @@ def _database_parts(now: datetime, judged: bool) -> dict[str, Part]:
     beats = dict(Heartbeat.objects.values_list("name", "at"))
     parts: dict[str, Part] = {"database": {"ok": True}}
 
-    def heartbeat(name: str, late: timedelta) -> Part:
+    started = beats.get(heartbeats.BEAT_STARTED)
+
+    def heartbeat(name: str, late: timedelta, *, since_start: bool = False) -> Part:
         at = beats.get(name)
-        fresh = at is not None and now - at <= late
+        # A sweep's clock starts again with beat: after a restart it is not
+        # late before it has had the time it may take.
+        since = max(filter(None, (at, started if since_start else None)), default=None)
+        fresh = since is not None and now - since <= late
         return {
             "ok": fresh or not judged,
             "age_s": _age(at, now),
@@ -86,7 +91,9 @@ def _database_parts(now: datetime, judged: bool) -> dict[str, Part]:
     parts["worker"] = heartbeat(heartbeats.WORKER, process_late)
     schedule: dict[str, dict[str, Any]] = settings.CELERY_BEAT_SCHEDULE
     sweeps = {
-        str(entry["task"]): heartbeat(str(entry["task"]), _late_after(entry.get("schedule")))
+        str(entry["task"]): heartbeat(
+            str(entry["task"]), _late_after(entry.get("schedule")), since_start=True
+        )
         for entry in schedule.values()
     }
     parts["sweeps"] = {"ok": all(s["ok"] for s in sweeps.values()), "tasks": sweeps}

@@ -6,7 +6,9 @@ each periodic sweep are running (:class:`ops.models.Heartbeat`).
 - A worker records ``worker`` when it finishes any task (Celery's
   ``task_postrun``), at most every :data:`THROTTLE` per process.
 - Beat records ``beat`` when it publishes a task (``before_task_publish`` in
-  the beat process, known by ``beat_init``), at most every :data:`THROTTLE`.
+  the beat process, known by ``beat_init``), at most every :data:`THROTTLE`,
+  and ``beat_started`` when it starts: a sweep is not late before beat has
+  been up for as long as the sweep may take (``/healthz`` after a restart).
 
 A heartbeat that cannot be written (the database is away) is skipped with a
 warning: it never stops a task or beat.
@@ -30,6 +32,7 @@ log = logging.getLogger(__name__)
 #: The names of the process heartbeats.
 BEAT = "beat"
 WORKER = "worker"
+BEAT_STARTED = "beat_started"
 #: How often one process writes the same heartbeat at most.
 THROTTLE = timedelta(seconds=30)
 
@@ -83,6 +86,10 @@ def _on_task_postrun(**_: Any) -> None:
 def _on_beat_init(**_: Any) -> None:
     global _in_beat
     _in_beat = True
+    try:
+        record(BEAT_STARTED)
+    except Exception as e:  # beat starts all the same; /healthz judges sweeps by their rows
+        log.warning("could not record the %s heartbeat (%s)", BEAT_STARTED, type(e).__name__)
 
 
 def _on_publish(**_: Any) -> None:

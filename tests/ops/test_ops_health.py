@@ -78,6 +78,32 @@ def test_a_late_sweep_is_named(production: Any) -> None:
     assert body["sweeps"]["tasks"]["games.tasks.sweep_outbox"]["age_s"] >= 360
 
 
+def test_after_beat_starts_a_sweep_is_not_late_before_it_has_had_its_time(
+    production: Any,
+) -> None:
+    """A restart after a long stop: every sweep's last run is old, but beat has
+    just started, so none is late yet; one still not run past its time is."""
+    all_fresh(age=timedelta(hours=3))
+    heartbeats.record(heartbeats.BEAT)
+    heartbeats.record(heartbeats.WORKER)
+    heartbeats.record(heartbeats.BEAT_STARTED, timezone.now() - timedelta(minutes=2))
+    status, body = healthz()
+    assert status == 200, body
+    heartbeats.record(heartbeats.BEAT_STARTED, timezone.now() - timedelta(minutes=6))
+    heartbeats.record("games.tasks.sweep_outbox")  # ran since the start; the others not
+    status, body = healthz()
+    assert status == 503
+    assert "sweep:games.tasks.sweep_outbox" not in body["failing"]
+    assert "sweep:games.tasks.sweep_deadlines" in body["failing"]
+    assert "sweep:games.tasks.sweep_analyses" not in body["failing"]  # 20 minutes to run
+
+
+def test_beat_records_when_it_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(heartbeats, "_in_beat", False)
+    beat_init.send(sender=None)
+    assert Heartbeat.objects.filter(name=heartbeats.BEAT_STARTED).exists()
+
+
 def test_without_beat_or_workers_every_heartbeat_fails(production: Any) -> None:
     status, body = healthz()
     assert status == 503
