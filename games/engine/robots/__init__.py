@@ -17,9 +17,10 @@ from ..lexicon import Lexicon
 from ..view import SeatView
 from .base import Level
 from .greedy import GREEDY
+from .levels import BEGINNER, CASUAL, CLUB, EXPERT
 
 #: The levels, weakest first; the last is the strongest and the default.
-LEVELS: dict[str, Level] = {level.name: level for level in (GREEDY,)}
+LEVELS: dict[str, Level] = {level.name: level for level in (BEGINNER, CASUAL, GREEDY, CLUB, EXPERT)}
 
 STRONGEST: str = list(LEVELS)[-1]
 
