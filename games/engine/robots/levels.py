@@ -139,6 +139,14 @@ def winning_jumbulaya(
     return found if margin(scores, view.seat, live) >= 0 else None
 
 
+def next_seat(state: GameState, me: int) -> int:
+    """The seat that plays after ``me`` (``me`` itself when no other is left)."""
+    opp = (me + 1) % state.seats
+    while not state.in_game(opp) and opp != me:
+        opp = (opp + 1) % state.seats
+    return opp
+
+
 @dataclass(slots=True)
 class Candidate:
     move: WordMove | None  # None: pass or exchange
@@ -179,7 +187,7 @@ def _race(cands: Sequence[Candidate], me: int, lexicon: Lexicon) -> None:
         points = best_jumbulaya_points(c.after, lexicon)
         if points:
             scores = c.after.scores()
-            opp = c.after.turn if c.after.turn is not None else (me + 1) % c.after.seats
+            opp = next_seat(c.after, me)
             scores[opp] += points
             live = [c.after.in_game(s) for s in range(c.after.seats)]
             c.value = final_value(margin(scores, me, live))
@@ -200,6 +208,32 @@ def _pick(cands: Sequence[Candidate], key: str, rng: random.Random) -> Candidate
     return rng.choice([c for c in cands if score(c) >= top - 1e-9])
 
 
+#: The chance, by a line's tile count, that the next seat can make it ten tiles
+#: (a rough guess for the club level, which does not simulate).
+TEN_RISK: dict[int, float] = {8: 0.3, 9: 0.5}
+
+
+def _ten_risk(cands: Sequence[Candidate], me: int) -> None:
+    """Weigh each move by the chance the next seat ends the game with a ten-tile
+    word on a line the move leaves at eight or nine tiles."""
+    for c in cands:
+        if c.final:
+            continue
+        after = c.after
+        opp = next_seat(after, me)
+        live = [after.in_game(s) for s in range(after.seats)]
+        for ln in after.lines:
+            risk = TEN_RISK.get(len(ln.tiles))
+            if risk is None:
+                continue
+            scores = after.scores()
+            if ln.owner is not None:
+                scores[ln.owner] -= line_points(ln.tiles)
+            scores[opp] += 20
+            ended = final_value(margin(scores, me, live))
+            c.value = (1 - risk) * c.value + risk * min(ended, c.value)
+
+
 def choose_club(
     view: SeatView,
     state: GameState,
@@ -210,6 +244,7 @@ def choose_club(
     """The move worth most right after it is made (both scores, the leave, the
     game's end), counting the JUMBULAYA it would hand over."""
     cands = _candidates(view, state, lexicon, 1.0)
+    _ten_risk(cands, view.seat)
     cands.sort(key=lambda c: -c.value)
     _race(cands[:30], view.seat, lexicon)
     return _answer(view, _pick(cands, "value", rng))
@@ -240,9 +275,7 @@ def choose_expert(
     width = cands[: max(EXPERT_WIDTH, 1)]
     _race(width, me, lexicon)
     live = [c for c in width if not c.final]
-    opp = (me + 1) % view.seats
-    while not view.in_game[opp] and opp != me:
-        opp = (opp + 1) % view.seats
+    opp = next_seat(state, me)
     if not live or opp == me:
         return _answer(view, _pick(cands, "value", rng))
     leaves = [c.value - state_value(c.after, me) for c in live]
