@@ -183,17 +183,18 @@ def test_a_rack_is_guessed_from_the_unseen_tiles() -> None:
 ENDGAME_WORDS = ["ABCDEFGHI", "ABCDEFGHIJ", "KLMN"]
 
 
-def _endgame(opponent_has_j: bool, lexicon: Lexicon) -> GameState:
+def _endgame(j_at: str, lexicon: Lexicon) -> GameState:
     """Bag empty.  Seat 0 may build ABCDEFGHI on line 1 (9 tiles, 15 points) or
-    KLMN on line 2 (4 points); the ten-tile ABCDEFGHIJ needs the J."""
+    KLMN on line 2 (4 points); the ten-tile ABCDEFGHIJ needs the J, which is on
+    the opponent's rack, seat 0's or a line (``j_at``)."""
     left = Counter(full_set())
     fixed = ["A B C D E F G H", "K L M"]
     mine = ["I", "N"]
-    theirs = ["J", "E", "E", "E", "E"] if opponent_has_j else ["E", "E", "E", "E", "E"]
+    theirs = ["J", "E", "E", "E", "E"] if j_at == "theirs" else ["E", "E", "E", "E", "E"]
     for t in " ".join(fixed).split() + mine + theirs:
         left[t] -= 1
     rest = sorted(left.elements())
-    if not opponent_has_j:
+    if j_at == "mine":
         rest.remove("J")
         mine.append("J")
     lines = [*fixed]
@@ -211,17 +212,20 @@ def _endgame(opponent_has_j: bool, lexicon: Lexicon) -> GameState:
 
 def test_the_endgame_reads_the_opponents_rack_exactly() -> None:
     lexicon = lexicon_from_words(ENDGAME_WORDS)
-    safe = _endgame(opponent_has_j=True, lexicon=lexicon)
-    view = read_view(_doc(safe, 0))
-    assert Counter(view.unseen) == Counter(safe.racks[1])
+    nine = "1 A-B-C-D-E-F-G-H-I"
+    # the opponent holds the J: nine tiles would hand it the ten-tile word
+    view = read_view(_doc(_endgame("theirs", lexicon), 0))
+    assert Counter(view.unseen) == Counter(("J", "E", "E", "E", "E"))
     assert answer(view, lexicon, "expert", random.Random(1), NO_RUSH) == "2 K-L-M-N"
-    # the club level does not look at the reply and takes the fifteen points
-    assert answer(view, lexicon, "club", random.Random(1)) == "1 A-B-C-D-E-F-G-H-I"
+    assert answer(view, lexicon, "greedy", random.Random(1)) == nine  # looks at nothing
+    # the J lies on a line: nobody can make ten tiles; only the expert knows it
+    view = read_view(_doc(_endgame("line", lexicon), 0))
+    assert "J" not in view.unseen and "J" not in view.rack
+    assert answer(view, lexicon, "expert", random.Random(1), NO_RUSH) == nine
+    assert answer(view, lexicon, "club", random.Random(1)) == "2 K-L-M-N"  # a rough guess
     # with the J on its own rack, it ends the game with the ten-tile word: it wins
-    bold = _endgame(opponent_has_j=False, lexicon=lexicon)
-    view = read_view(_doc(bold, 0))
-    assert "J" not in view.unseen
-    assert answer(view, lexicon, "expert", random.Random(1), NO_RUSH) == "1 A-B-C-D-E-F-G-H-I-J"
+    view = read_view(_doc(_endgame("mine", lexicon), 0))
+    assert answer(view, lexicon, "expert", random.Random(1), NO_RUSH) == nine + "-J"
 
 
 def test_a_vocabulary_keeps_the_common_words(enable: Lexicon) -> None:
