@@ -45,6 +45,12 @@ def test_levels_run_from_weakest_to_strongest() -> None:
         assert level.description and "\n" not in level.description
 
 
+def test_the_levels_table_is_the_one_in_the_docstring() -> None:
+    import games.engine.robots as robots
+
+    assert robots.levels_table() in (robots.__doc__ or "")
+
+
 def _position(lexicon: Lexicon, seed: int, turns: int) -> tuple[list[Event], GameState]:
     """A position a few greedy turns into a seeded game."""
     rng = random.Random(seed)

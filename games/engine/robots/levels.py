@@ -110,7 +110,7 @@ def person(name: str, description: str, style: Style) -> Level:
 
 BEGINNER = person(
     "beginner",
-    "A child can beat it: a few thousand common words of at most five tiles, often not its best.",
+    "A child can beat it: common words of at most five tiles, often not its best.",
     Style(
         min_zipf=4.0, max_tiles=5, weights=(0.4, 0.25, 0.15, 0.1, 0.1), steals=False, careful=False
     ),
@@ -118,7 +118,7 @@ BEGINNER = person(
 
 CASUAL = person(
     "casual",
-    "Knows the twenty thousand commonest words, builds up to seven tiles, usually its best word.",
+    "The twenty thousand commonest words, up to seven tiles, usually its best.",
     Style(min_zipf=3.0, max_tiles=7, weights=(0.7, 0.2, 0.1), steals=True, careful=True),
 )
 
@@ -297,16 +297,14 @@ def choose_expert(
 
 CLUB = Level(
     name="club",
-    description="Knows every word; weighs both scores, its leave, the game's end and the "
-    "JUMBULAYA race, one move deep.",
+    description="Every word; weighs both scores, its leave, the game's end and the JUMBULAYA race.",
     choose=choose_club,
     spot=winning_jumbulaya,
 )
 
 EXPERT = Level(
     name="expert",
-    description="The strongest: every word, and the replies each move hands over, "
-    "simulated over the tiles it cannot see (exactly, once the bag is empty).",
+    description="The strongest: every word; simulates the replies each move hands the next seat.",
     choose=choose_expert,
     spot=winning_jumbulaya,
 )
