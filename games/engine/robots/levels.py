@@ -265,8 +265,11 @@ def choose_expert(
     rng: random.Random,
     budget_ms: float | None = None,
 ) -> str:
-    """:func:`choose_club`'s best candidates, each judged by the worst reply it
-    hands the next seat, averaged over guesses at that seat's rack."""
+    """The best candidates by their value right after the move (the club level's
+    value without its rough ten-tile guess), each judged by the worst reply it
+    hands the next seat, averaged over guesses at that seat's rack; within
+    ``budget_ms`` (default :data:`EXPERT_BUDGET_MS`).  Passing is a candidate
+    only when it ranks among them."""
     start = time.perf_counter()
     budget = (EXPERT_BUDGET_MS if budget_ms is None else budget_ms) / 1000
     me = view.seat
