@@ -6,7 +6,16 @@ move in explicit notation on its turn, ``jumbulaya WORD`` to call one (on or
 off turn), or ``wait``.  It never sees another seat's rack or the bag's order:
 the view does not hold them.
 
-:data:`LEVELS` lists the levels from the weakest to the strongest.
+:data:`LEVELS` lists the levels from the weakest to the strongest
+(:func:`levels_table` writes this table for the README):
+
+| level | plays |
+|---|---|
+| `beginner` | A child can beat it: common words of at most five tiles, often not its best. |
+| `casual` | The twenty thousand commonest words, up to seven tiles, usually its best. |
+| `greedy` | Plays the word that scores the most right now, from the whole word list. |
+| `club` | Every word; weighs both scores, its leave, the game's end and the JUMBULAYA race. |
+| `expert` | The strongest: every word; simulates the replies each move hands the next seat. |
 """
 
 from __future__ import annotations
@@ -17,9 +26,10 @@ from ..lexicon import Lexicon
 from ..view import SeatView
 from .base import Level
 from .greedy import GREEDY
+from .levels import BEGINNER, CASUAL, CLUB, EXPERT
 
 #: The levels, weakest first; the last is the strongest and the default.
-LEVELS: dict[str, Level] = {level.name: level for level in (GREEDY,)}
+LEVELS: dict[str, Level] = {level.name: level for level in (BEGINNER, CASUAL, GREEDY, CLUB, EXPERT)}
 
 STRONGEST: str = list(LEVELS)[-1]
 
@@ -36,6 +46,12 @@ def level(name: str) -> Level:
         raise UnknownLevel(f"unknown robot level {name!r} (levels: {known})") from None
 
 
+def levels_table() -> str:
+    """The levels as a Markdown table, weakest first (for the README)."""
+    rows = [f"| `{lv.name}` | {lv.description} |" for lv in LEVELS.values()]
+    return "\n".join(["| level | plays |", "|---|---|", *rows])
+
+
 def answer(
     view: SeatView,
     lexicon: Lexicon,
@@ -48,4 +64,4 @@ def answer(
     return level(name).answer(view, lexicon, rng or random.Random(), budget_ms)
 
 
-__all__ = ["LEVELS", "STRONGEST", "Level", "UnknownLevel", "answer", "level"]
+__all__ = ["LEVELS", "STRONGEST", "Level", "UnknownLevel", "answer", "level", "levels_table"]
