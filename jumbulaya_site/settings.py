@@ -83,6 +83,8 @@ LOGIN_REDIRECT_URL = "games:dashboard"
 
 MIDDLEWARE = [
     "jumbulaya_site.middleware.RequestSizeLimitMiddleware",
+    # While the database is away: 503s, and the log says so once (jumbulaya_site/outage.py).
+    "jumbulaya_site.middleware.DatabaseOutageMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
