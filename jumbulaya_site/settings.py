@@ -277,6 +277,10 @@ else:
     }
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The worker and beat wait for a broker that is away however long it stays away (Celery's
+# default gives up after 100 attempts, and the process stops consuming). The worker runs
+# --without-gossip --without-mingle --without-heartbeat (deploy/): the usual with Redis.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TASK_PUBLISH_RETRY = False  # the sweeps send what a lost nudge missed
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

@@ -171,3 +171,38 @@ def test_the_benchmark_server_serves_production_settings_over_plain_http(tmp_pat
         response = connection.getresponse()
         assert (response.status, response.read()) == (200, b"hello")
         connection.close()
+
+
+#: The worker options usual with a Redis broker: without them the worker logs "Error on
+#: restarting Gossip" once Redis is back after an outage.
+WORKER_OPTIONS = ["--without-gossip", "--without-mingle", "--without-heartbeat"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "deploy/Procfile",
+        "deploy/compose.yaml",
+        "deploy/systemd/jumbulaya-worker.service",
+        "deploy/README.md",
+        "Procfile.dev",
+    ],
+)
+def test_every_worker_command_runs_without_gossip_mingle_and_heartbeat(path: str) -> None:
+    text = (REPO / path).read_text()
+    # The worker's command, to the end of its line (compose: to the end of its list).
+    at = text.index("jumbulaya_site" + ('", "worker"' if path.endswith(".yaml") else " worker"))
+    command = text[at : text.index("]" if path.endswith(".yaml") else "\n", at)]
+    for option in WORKER_OPTIONS:
+        assert option in command, (path, command)
+
+
+def test_the_worker_waits_for_the_broker_however_long_it_is_away(tmp_path: Path) -> None:
+    assert settings_in(
+        tmp_path,
+        PRODUCTION | {"REDIS_URL": "redis://127.0.0.1:6379/0"},
+        ["CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP", "CELERY_BROKER_CONNECTION_MAX_RETRIES"],
+    ) == {
+        "CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP": True,
+        "CELERY_BROKER_CONNECTION_MAX_RETRIES": None,
+    }
