@@ -243,6 +243,9 @@ JUMBULAYA_ACCOUNT_MAILS_PER_HOUR = envint("JUMBULAYA_ACCOUNT_MAILS_PER_HOUR", "2
 #: 24 hours (counted in the database; staff are exempt; 0: no limit).
 JUMBULAYA_GAMES_PER_DAY = envint("JUMBULAYA_GAMES_PER_DAY", "20")
 JUMBULAYA_INVITATIONS_PER_DAY = envint("JUMBULAYA_INVITATIONS_PER_DAY", "10")
+#: The shortest time per move a game may have, in minutes: an hour unless the operator
+#: chooses less (down to a minute: the database's own bound) or more (up to two weeks).
+JUMBULAYA_MIN_MOVE_MINUTES = envint("JUMBULAYA_MIN_MOVE_MINUTES", "60", minimum=1, maximum=20160)
 #: Days of absence (vacation) each player may declare per calendar year.
 JUMBULAYA_VACATION_DAYS = envint("JUMBULAYA_VACATION_DAYS", "30")
 #: Behind one proxy that appends the client's address to X-Forwarded-For (the nginx

@@ -119,6 +119,9 @@ def test_each_https_setting_comes_from_the_environment(tmp_path: Path) -> None:
         ("EMAIL_TIMEOUT", "61"),
         ("EMAIL_TIMEOUT", "30s"),
         ("EMAIL_PORT", "smtp"),
+        ("JUMBULAYA_MIN_MOVE_MINUTES", "0"),
+        ("JUMBULAYA_MIN_MOVE_MINUTES", "20161"),
+        ("JUMBULAYA_MIN_MOVE_MINUTES", "0.5"),
     ],
 )
 def test_a_bad_value_stops_the_start(tmp_path: Path, name: str, value: str) -> None:
@@ -143,6 +146,13 @@ def test_old_keys_and_the_vacation_allowance_come_from_the_environment(tmp_path:
         "SECRET_KEY_FALLBACKS": [],
         "JUMBULAYA_VACATION_DAYS": 30,
     }
+
+
+def test_the_shortest_time_per_move_comes_from_the_environment(tmp_path: Path) -> None:
+    names = ["JUMBULAYA_MIN_MOVE_MINUTES"]
+    assert settings_in(tmp_path, PRODUCTION, names) == {"JUMBULAYA_MIN_MOVE_MINUTES": 60}
+    chosen = PRODUCTION | {"JUMBULAYA_MIN_MOVE_MINUTES": "5"}
+    assert settings_in(tmp_path, chosen, names) == {"JUMBULAYA_MIN_MOVE_MINUTES": 5}
 
 
 @pytest.mark.django_db
