@@ -152,7 +152,7 @@ def _bulk_games(players: list[Any], template_id: int, count: int) -> int:
                     rules={},
                     lexicon_name=template.lexicon_name,
                     lexicon_sha256=template.lexicon_sha256,
-                    move_hours=72,
+                    move_minutes=72 * 60,
                     status=Game.Status.PLAYING,
                     last_seq=1,
                     turn_seat=(made + k) % 2,

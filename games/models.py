@@ -15,8 +15,12 @@ from django.db.models import Q
 
 from games import kinds
 
-#: The time a game allows per move, in hours: an hour to two weeks.
-MIN_MOVE_HOURS, MAX_MOVE_HOURS = 1, 14 * 24
+#: The time a game allows per move: at most two weeks, and at least the operator's
+#: ``JUMBULAYA_MIN_MOVE_MINUTES`` (an hour unless chosen), which the form and the service
+#: hold to. The database holds every game to the absolute floor, a minute: a constraint
+#: cannot read a setting.
+MAX_MOVE_HOURS = 14 * 24
+MIN_MOVE_MINUTES_FLOOR, MAX_MOVE_MINUTES = 1, MAX_MOVE_HOURS * 60
 #: Consecutive timeouts after which a seat is removed: its bounds.
 MIN_TIMEOUT_LIMIT, MAX_TIMEOUT_LIMIT = 1, 20
 
@@ -38,7 +42,9 @@ class Game(models.Model):
     rules = models.JSONField(help_text="the rules: a preset and its overrides")
     lexicon_name = models.CharField(max_length=64)
     lexicon_sha256 = models.CharField(max_length=64)
-    move_hours = models.PositiveIntegerField(default=72, help_text="time allowed per move")
+    move_minutes = models.PositiveIntegerField(
+        default=72 * 60, help_text="time allowed per move, in minutes"
+    )
     skip_weekends = models.BooleanField(
         default=False, help_text="Saturdays and Sundays (in each player's time zone) do not count"
     )
@@ -86,8 +92,10 @@ class Game(models.Model):
         indexes = [models.Index(fields=["status", "is_open"])]
         constraints = [
             models.CheckConstraint(
-                condition=Q(move_hours__gte=MIN_MOVE_HOURS, move_hours__lte=MAX_MOVE_HOURS),
-                name="move_hours_bounds",
+                condition=Q(
+                    move_minutes__gte=MIN_MOVE_MINUTES_FLOOR, move_minutes__lte=MAX_MOVE_MINUTES
+                ),
+                name="move_minutes_bounds",
             ),
             models.CheckConstraint(
                 condition=Q(
@@ -99,6 +107,31 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.pk}"
+
+    @property
+    def move_hours(self) -> float:
+        """The time per move in hours: a whole number (an int) unless the game allows
+        part of an hour. ``Game(move_hours=72)`` sets ``move_minutes`` to 4320."""
+        hours, minutes = divmod(self.move_minutes, 60)
+        return hours if minutes == 0 else self.move_minutes / 60
+
+    @move_hours.setter
+    def move_hours(self, hours: float) -> None:
+        self.move_minutes = round(hours * 60)
+
+    @property
+    def move_time(self) -> str:
+        """The time per move in words: "72 hours", "1 hour", "90 minutes"."""
+        return move_time_in_words(self.move_minutes)
+
+
+def move_time_in_words(minutes: int) -> str:
+    """``minutes`` as hours when they are whole hours ("72 hours", "1 hour"), else as
+    minutes ("15 minutes", "90 minutes")."""
+    hours, rest = divmod(minutes, 60)
+    if rest == 0:
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
 
 
 class Seat(models.Model):

@@ -7,6 +7,9 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.template import loader
+
+from jumbulaya_site import outage
 
 log = logging.getLogger(__name__)
 
@@ -43,3 +46,54 @@ class RequestSizeLimitMiddleware:
                 content_type="text/plain; charset=utf-8",
             )
         return self.get_response(request)
+
+
+#: What a 503 asks clients and ESPs to wait before trying again, in seconds.
+RETRY_AFTER_SECONDS = 30
+
+
+class DatabaseOutageMiddleware:
+    """While the database is away, a 503 with ``Retry-After`` instead of a 500 and a
+    traceback per request: a short page that says the service will be back, or for an
+    ESP's webhook (``/anymail/``) a line of text, so the ESP posts again (its posts are
+    deduplicated).  The log says once that the database is away and once that it is back
+    (:mod:`jumbulaya_site.outage`); these 503s are not logged one by one.
+
+    The view's failure arrives in :meth:`process_exception`; the call around the rest
+    notices that the database is back: while it was away, the first request that ends
+    without this middleware's 503 asks the database a trivial question."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        ours = getattr(response, "_database_away", False)
+        if outage.is_away() and not ours and outage.answers():
+            outage.back(f"{request.method} {request.path}")
+        return response
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not outage.found_away(f"{request.method} {request.path}", exception):
+            return None
+        response: HttpResponse
+        if request.path_info.startswith("/anymail/"):
+            response = HttpResponse(
+                "The service is briefly unavailable; please post this again later.",
+                status=503,
+                content_type="text/plain; charset=utf-8",
+            )
+        else:
+            # Rendered without the request: the user, the session and the messages would
+            # each ask the database.
+            response = HttpResponse(
+                loader.render_to_string("503.html"),
+                status=503,
+                content_type="text/html; charset=utf-8",
+            )
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        response["Cache-Control"] = "no-store"
+        response._database_away = True  # type: ignore[attr-defined]
+        # Said once by outage.away, not once per request by django.request.
+        response._has_been_logged = True  # type: ignore[attr-defined]
+        return response

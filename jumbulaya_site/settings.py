@@ -35,12 +35,17 @@ def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in envstr(name, default).split(",") if item.strip()]
 
 
-def envint(name: str, default: str, minimum: int = 0) -> int:
-    """A whole number, ``minimum`` or more; unset or empty is the default. Anything else
-    stops the process."""
+def envint(name: str, default: str, minimum: int = 0, maximum: int | None = None) -> int:
+    """A whole number, ``minimum`` or more (and ``maximum`` or less, when given); unset or
+    empty is the default. Anything else stops the process."""
     value = envstr(name, default).strip()
-    if not re.fullmatch(r"[0-9]+", value) or int(value) < minimum:
-        raise ImproperlyConfigured(f"{name}={value!r}: expected a whole number, {minimum} or more")
+    if (
+        not re.fullmatch(r"[0-9]+", value)
+        or int(value) < minimum
+        or (maximum is not None and int(value) > maximum)
+    ):
+        bounds = f"{minimum} or more" if maximum is None else f"{minimum} to {maximum}"
+        raise ImproperlyConfigured(f"{name}={value!r}: expected a whole number, {bounds}")
     return int(value)
 
 
@@ -84,6 +89,8 @@ LOGIN_REDIRECT_URL = "games:dashboard"
 
 MIDDLEWARE = [
     "jumbulaya_site.middleware.RequestSizeLimitMiddleware",
+    # While the database is away: 503s, and the log says so once (jumbulaya_site/outage.py).
+    "jumbulaya_site.middleware.DatabaseOutageMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -171,23 +178,35 @@ ANYMAIL = {
     for name, value in os.environ.items()
     if name.startswith("ANYMAIL_") and value
 }
+# SMTP: the server, its credentials, STARTTLS (EMAIL_USE_TLS, usually port 587) or TLS
+# from the first byte (EMAIL_USE_SSL, usually port 465), never both.
+_SMTP_USE_TLS = envbool("EMAIL_USE_TLS")
+_SMTP_USE_SSL = envbool("EMAIL_USE_SSL")
+if _SMTP_USE_TLS and _SMTP_USE_SSL:
+    raise ImproperlyConfigured(
+        f"EMAIL_USE_SSL={os.environ.get('EMAIL_USE_SSL')!r}: EMAIL_USE_TLS is on too; "
+        "set one of them (SSL: TLS from the start, usually port 465; TLS: STARTTLS, 587)"
+    )
+_SMTP_OPTIONS = {
+    "host": envstr("EMAIL_HOST", "localhost"),
+    "port": envint("EMAIL_PORT", "25", minimum=1),
+    "username": envstr("EMAIL_HOST_USER"),
+    "password": envstr("EMAIL_HOST_PASSWORD"),
+    "use_tls": _SMTP_USE_TLS,
+    "use_ssl": _SMTP_USE_SSL,
+    # Seconds an SMTP connection waits on the server. A send gives up long before the
+    # outbox's claim on its row lapses, so no other sender takes a row still being sent.
+    "timeout": envint("EMAIL_TIMEOUT", "30", minimum=1, maximum=60),
+}
 MAILERS = {
     "default": {
         "BACKEND": _MAIL_BACKEND,
-        "OPTIONS": (
-            # A send gives up long before the outbox's claim on its row lapses (10
-            # minutes), so no other sender takes a row still being sent.
-            {
-                "host": envstr("EMAIL_HOST", "localhost"),
-                "port": envint("EMAIL_PORT", "25", minimum=1),
-                "timeout": 30,
-            }
-            if _MAIL_BACKEND.endswith("smtp.EmailBackend")
-            else {}
-        ),
+        "OPTIONS": _SMTP_OPTIONS if _MAIL_BACKEND.endswith("smtp.EmailBackend") else {},
     }
 }
 DEFAULT_FROM_EMAIL = envstr("DEFAULT_FROM_EMAIL", "Jumbulaya <jumbulaya@localhost>")
+#: The sender of the site's own error reports (Django's mail to ADMINS).
+SERVER_EMAIL = envstr("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 #: Where the site is reached, for links in emails.
 JUMBULAYA_SITE_URL = envstr("JUMBULAYA_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Replies by email: game emails carry Reply-To <local>+<token>@<inbound domain>;
@@ -225,6 +244,9 @@ JUMBULAYA_ACCOUNT_MAILS_PER_HOUR = envint("JUMBULAYA_ACCOUNT_MAILS_PER_HOUR", "2
 #: 24 hours (counted in the database; staff are exempt; 0: no limit).
 JUMBULAYA_GAMES_PER_DAY = envint("JUMBULAYA_GAMES_PER_DAY", "20")
 JUMBULAYA_INVITATIONS_PER_DAY = envint("JUMBULAYA_INVITATIONS_PER_DAY", "10")
+#: The shortest time per move a game may have, in minutes: an hour unless the operator
+#: chooses less (down to a minute: the database's own bound) or more (up to two weeks).
+JUMBULAYA_MIN_MOVE_MINUTES = envint("JUMBULAYA_MIN_MOVE_MINUTES", "60", minimum=1, maximum=20160)
 #: Days of absence (vacation) each player may declare per calendar year.
 JUMBULAYA_VACATION_DAYS = envint("JUMBULAYA_VACATION_DAYS", "30")
 #: Behind one proxy that appends the client's address to X-Forwarded-For (the nginx
@@ -276,6 +298,10 @@ else:
     }
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The worker and beat wait for a broker that is away however long it stays away (Celery's
+# default gives up after 100 attempts, and the process stops consuming). The worker runs
+# --without-gossip --without-mingle --without-heartbeat (deploy/): the usual with Redis.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TASK_PUBLISH_RETRY = False  # the sweeps send what a lost nudge missed
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

@@ -113,6 +113,15 @@ def test_each_https_setting_comes_from_the_environment(tmp_path: Path) -> None:
         ("JUMBULAYA_WEBHOOK_MAX_MB", "0"),
         ("JUMBULAYA_ACCOUNT_MAILS_PER_HOUR", "0"),
         ("JUMBULAYA_VACATION_DAYS", "thirty"),
+        ("EMAIL_USE_TLS", "maybe"),
+        ("EMAIL_USE_SSL", "2"),
+        ("EMAIL_TIMEOUT", "0"),
+        ("EMAIL_TIMEOUT", "61"),
+        ("EMAIL_TIMEOUT", "30s"),
+        ("EMAIL_PORT", "smtp"),
+        ("JUMBULAYA_MIN_MOVE_MINUTES", "0"),
+        ("JUMBULAYA_MIN_MOVE_MINUTES", "20161"),
+        ("JUMBULAYA_MIN_MOVE_MINUTES", "0.5"),
     ],
 )
 def test_a_bad_value_stops_the_start(tmp_path: Path, name: str, value: str) -> None:
@@ -137,6 +146,13 @@ def test_old_keys_and_the_vacation_allowance_come_from_the_environment(tmp_path:
         "SECRET_KEY_FALLBACKS": [],
         "JUMBULAYA_VACATION_DAYS": 30,
     }
+
+
+def test_the_shortest_time_per_move_comes_from_the_environment(tmp_path: Path) -> None:
+    names = ["JUMBULAYA_MIN_MOVE_MINUTES"]
+    assert settings_in(tmp_path, PRODUCTION, names) == {"JUMBULAYA_MIN_MOVE_MINUTES": 60}
+    chosen = PRODUCTION | {"JUMBULAYA_MIN_MOVE_MINUTES": "5"}
+    assert settings_in(tmp_path, chosen, names) == {"JUMBULAYA_MIN_MOVE_MINUTES": 5}
 
 
 @pytest.mark.django_db
@@ -173,3 +189,125 @@ def test_the_benchmark_server_serves_production_settings_over_plain_http(tmp_pat
         response = connection.getresponse()
         assert (response.status, response.read()) == (200, b"hello")
         connection.close()
+
+
+#: The worker options usual with a Redis broker: without them the worker logs "Error on
+#: restarting Gossip" once Redis is back after an outage.
+WORKER_OPTIONS = ["--without-gossip", "--without-mingle", "--without-heartbeat"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "deploy/Procfile",
+        "deploy/compose.yaml",
+        "deploy/systemd/jumbulaya-worker.service",
+        "deploy/README.md",
+        "Procfile.dev",
+    ],
+)
+def test_every_worker_command_runs_without_gossip_mingle_and_heartbeat(path: str) -> None:
+    text = (REPO / path).read_text()
+    # The worker's command, to the end of its line (compose: to the end of its list).
+    at = text.index("jumbulaya_site" + ('", "worker"' if path.endswith(".yaml") else " worker"))
+    command = text[at : text.index("]" if path.endswith(".yaml") else "\n", at)]
+    for option in WORKER_OPTIONS:
+        assert option in command, (path, command)
+
+
+def test_the_worker_waits_for_the_broker_however_long_it_is_away(tmp_path: Path) -> None:
+    assert settings_in(
+        tmp_path,
+        PRODUCTION | {"REDIS_URL": "redis://127.0.0.1:6379/0"},
+        ["CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP", "CELERY_BROKER_CONNECTION_MAX_RETRIES"],
+    ) == {
+        "CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP": True,
+        "CELERY_BROKER_CONNECTION_MAX_RETRIES": None,
+    }
+
+
+#: What the SMTP backend is built with (``mail.mailers["default"]``), printed as JSON.
+SMTP_BACKEND = (
+    "import json, django; django.setup(); from django.core import mail; "
+    "from django.conf import settings; b = mail.mailers['default']; "
+    "print(json.dumps([type(b).__module__, b.host, b.port, b.username, b.password, "
+    "b.use_tls, b.use_ssl, b.timeout, settings.SERVER_EMAIL]))"
+)
+
+
+def test_the_smtp_server_its_credentials_tls_and_timeout_come_from_the_environment(
+    tmp_path: Path,
+) -> None:
+    chosen = PRODUCTION | {
+        "EMAIL_HOST": "smtp.example.com",
+        "EMAIL_PORT": "587",
+        "EMAIL_HOST_USER": "jumbulaya",
+        "EMAIL_HOST_PASSWORD": "s3cret pass",
+        "EMAIL_USE_TLS": "1",
+        "EMAIL_TIMEOUT": "10",
+        "SERVER_EMAIL": "errors@jumbulaya.example.com",
+    }
+    done = django(tmp_path, chosen, "-c", SMTP_BACKEND)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [
+        "django.core.mail.backends.smtp",
+        "smtp.example.com",
+        587,
+        "jumbulaya",
+        "s3cret pass",
+        True,
+        False,
+        10,
+        "errors@jumbulaya.example.com",
+    ]
+    ssl = chosen | {"EMAIL_USE_TLS": "", "EMAIL_USE_SSL": "yes", "EMAIL_PORT": "465"}
+    done = django(tmp_path, ssl, "-c", SMTP_BACKEND)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)[5:7] == [False, True]
+
+
+def test_the_smtp_defaults(tmp_path: Path) -> None:
+    done = django(tmp_path, PRODUCTION, "-c", SMTP_BACKEND)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [
+        "django.core.mail.backends.smtp",
+        "localhost",
+        25,
+        "",
+        "",
+        False,
+        False,
+        30,
+        "Jumbulaya <jumbulaya@localhost>",  # the error reports' sender: DEFAULT_FROM_EMAIL
+    ]
+
+
+def test_tls_and_ssl_together_stop_the_start(tmp_path: Path) -> None:
+    both = PRODUCTION | {"EMAIL_USE_TLS": "1", "EMAIL_USE_SSL": "true"}
+    done = django(tmp_path, both, "manage.py", "check")
+    assert done.returncode != 0
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith(
+        "django.core.exceptions.ImproperlyConfigured: EMAIL_USE_SSL='true': EMAIL_USE_TLS is on too"
+    )
+
+
+def test_check_deploy_finds_nothing_with_every_https_and_smtp_setting_chosen(
+    tmp_path: Path,
+) -> None:
+    """An operator's production environment, each HTTPS and mail setting set explicitly."""
+    chosen = PRODUCTION | {
+        "DJANGO_SECURE_SSL_REDIRECT": "1",
+        "DJANGO_SECURE_HSTS_SECONDS": "63072000",
+        "DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS": "1",
+        "EMAIL_HOST": "smtp.example.com",
+        "EMAIL_PORT": "465",
+        "EMAIL_HOST_USER": "jumbulaya",
+        "EMAIL_HOST_PASSWORD": "s3cret",
+        "EMAIL_USE_SSL": "1",
+        "EMAIL_TIMEOUT": "20",
+        "SERVER_EMAIL": "errors@jumbulaya.example.com",
+    }
+    done = django(tmp_path, chosen, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "System check identified no issues" in done.stdout, done.stdout + done.stderr

@@ -258,7 +258,8 @@ def create_game(
     rules: Options,
     kind: str = kinds.DEFAULT,
     lexicon_name: str = lexicons.DEFAULT_NAME,
-    move_hours: int = 72,
+    move_hours: float = 72,
+    move_minutes: int | None = None,
     is_public: bool = False,
     is_open: bool = False,
     invite_emails: Sequence[str] = (),
@@ -273,7 +274,9 @@ def create_game(
     """A new game of ``kind`` (:mod:`games.kinds`) with the creator in seat 0,
     robots of the ``robots`` levels seated at once in the seats after it, and
     invitations for others, within the creator's daily limits (:class:`OverLimit`).
-    A game whose seats are all taken so starts at once."""
+    A game whose seats are all taken so starts at once.  The time per move is
+    ``move_minutes``, or else ``move_hours``: at least the operator's
+    ``JUMBULAYA_MIN_MOVE_MINUTES``, at most two weeks."""
     try:
         game_kind = kinds.get(kind)
     except kinds.UnknownKind as e:
@@ -282,10 +285,13 @@ def create_game(
         raise ServiceError(
             f"A game has {game_kind.min_players} to {game_kind.max_players} players."
         )
-    if not models.MIN_MOVE_HOURS <= move_hours <= models.MAX_MOVE_HOURS:
+    if move_minutes is None:
+        move_minutes = round(move_hours * 60)
+    least = settings.JUMBULAYA_MIN_MOVE_MINUTES
+    if not least <= move_minutes <= models.MAX_MOVE_MINUTES:
+        lowest = str(least // 60) if least % 60 == 0 else models.move_time_in_words(least)
         raise ServiceError(
-            f"The time per move is {models.MIN_MOVE_HOURS} to {models.MAX_MOVE_HOURS} hours "
-            "(two weeks)."
+            f"The time per move is {lowest} to {models.MAX_MOVE_HOURS} hours (two weeks)."
         )
     if not models.MIN_TIMEOUT_LIMIT <= timeout_limit <= models.MAX_TIMEOUT_LIMIT:
         raise ServiceError(
@@ -322,7 +328,7 @@ def create_game(
             rules=game_kind.options_to_json(rules),
             lexicon_name=lexicon.name,
             lexicon_sha256=lexicon.sha256,
-            move_hours=move_hours,
+            move_minutes=move_minutes,
             is_public=is_public,
             is_open=is_open,
             claim_window=claim_window,

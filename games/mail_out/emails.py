@@ -281,7 +281,7 @@ def _started(s: Situation) -> Content:
             f"Game {s.game.pk} has started: every seat is taken and the tiles are dealt. "
             f"You play against {names_in_words(s.others)}.",
             first,
-            f"Each move has {s.game.move_hours} hour{'s' if s.game.move_hours != 1 else ''}.",
+            f"Each move has {s.game.move_time}.",
         ],
     )
 

@@ -29,7 +29,7 @@ from games.core.projection import display_name, kind_of
 from games.core.tokens import INVITE_DAYS, invite_url
 from games.mail_out import mail_preferences
 from games.mail_out.turnlinks import no_invitations_url
-from games.models import Game, Notification
+from games.models import Game, Notification, move_time_in_words
 from games.web.forms import lexicon_label, rules_in_words
 
 REPLY_MARKER = "## Reply above this line ##"
@@ -78,11 +78,11 @@ def seated_names(game: Game) -> list[str]:
     return [display_name(seat.user) for seat in seats if seat.user is not None]
 
 
-def _per_move(hours: int) -> str:
-    if hours % 24 == 0:
-        days = hours // 24
+def _per_move(minutes: int) -> str:
+    if minutes % (24 * 60) == 0:
+        days = minutes // (24 * 60)
         return f"{days} day{'s' if days != 1 else ''}"
-    return f"{hours} hour{'s' if hours != 1 else ''}"
+    return move_time_in_words(minutes)
 
 
 def game_facts(game: Game, seated: Sequence[str]) -> list[str]:
@@ -95,7 +95,7 @@ def game_facts(game: Game, seated: Sequence[str]) -> list[str]:
     return [
         f"Players already seated: {', '.join(seated)}." if seated else "No one is seated yet.",
         rules[0],
-        f"Time per move: {_per_move(game.move_hours)}{weekends}; a player who runs out of "
+        f"Time per move: {_per_move(game.move_minutes)}{weekends}; a player who runs out of "
         "time passes.",
         "JUMBULAYA claim window: on. When a JUMBULAYA first becomes possible, everyone is "
         "told and calls stay sealed until the deadline; the longest valid call wins."

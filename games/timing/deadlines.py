@@ -205,10 +205,10 @@ def deadline_after(game: Game, seat: int, now: datetime, row: Seat | None = None
         user_id = row.user_id if _vacation_ahead(row) else None
         tz_name = row.user.time_zone if row.user is not None else "UTC"
     calendar = calendar_for(game, user_id, tz_name, now)
-    return walk(now, timedelta(hours=game.move_hours), calendar)
+    return walk(now, timedelta(minutes=game.move_minutes), calendar)
 
 
-def warning_lead(move_hours: int) -> timedelta:
+def warning_lead(move_hours: float) -> timedelta:
     """How long before the deadline the warning goes: a third of the move
     time, at most 24 hours."""
     return min(MAX_WARNING_LEAD, timedelta(hours=move_hours) / WARNING_SHARE)

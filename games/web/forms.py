@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
@@ -63,6 +66,33 @@ def option_field(option: OptionField) -> forms.Field:
 _SPLIT = re.compile(r"[\s,;]+")
 
 
+def move_hours_field() -> forms.Field:
+    """Hours per move, from the operator's shortest (``JUMBULAYA_MIN_MOVE_MINUTES``: whole
+    hours unless it is less than an hour or not a whole number of them, then hundredths of
+    an hour) to two weeks."""
+    least = settings.JUMBULAYA_MIN_MOVE_MINUTES
+    most = models.MAX_MOVE_HOURS
+    passes = "a player who runs out of time passes."
+    if least % 60 == 0:
+        return forms.IntegerField(
+            label="Hours per move",
+            min_value=least // 60,
+            max_value=most,
+            initial=72,
+            help_text=f"{least // 60} to {most} (two weeks); {passes}",
+        )
+    lowest = Decimal(math.ceil(least * 100 / 60)) / 100  # hundredths of an hour, rounded up
+    return forms.DecimalField(
+        label="Hours per move",
+        min_value=lowest,
+        max_value=most,
+        decimal_places=2,
+        initial=72,
+        help_text=f"{lowest} ({models.move_time_in_words(least)}) to {most} (two weeks), "
+        f"in hours: 0.5 is half an hour; {passes}",
+    )
+
+
 class CreateGameForm(forms.Form):
     """A new game.  The rules options are the kind's (:attr:`GameKind.option_fields`),
     shown filled in from a preset; the hidden ``options_from`` names the preset
@@ -106,13 +136,7 @@ class CreateGameForm(forms.Form):
         label="Word list",
         help_text="The words the game accepts, for lines and for JUMBULAYA calls.",
     )
-    move_hours = forms.IntegerField(
-        label="Hours per move",
-        min_value=models.MIN_MOVE_HOURS,
-        max_value=models.MAX_MOVE_HOURS,
-        initial=72,
-        help_text="1 to 336 (two weeks); a player who runs out of time passes.",
-    )
+    move_hours = forms.IntegerField(label="Hours per move")  # move_hours_field(), at each form
     skip_weekends = forms.BooleanField(
         label="Weekends do not count",
         required=False,
@@ -180,6 +204,7 @@ class CreateGameForm(forms.Form):
         initial = {**kind.option_values(kind.presets[first]), **(initial or {})}
         super().__init__(data, initial=initial, **kwargs)
         self.user = user
+        self.fields["move_hours"] = move_hours_field()
         presets = [(name, preset_label(name, kind)) for name in kind.presets]
         for name, choices in (
             ("preset", presets),

@@ -361,7 +361,7 @@ def create(request: HttpRequest) -> HttpResponse:
                         seat_count=data["seat_count"],
                         rules=form.rules(),
                         lexicon_name=data["lexicon_name"],
-                        move_hours=data["move_hours"],
+                        move_minutes=round(data["move_hours"] * 60),
                         is_public=data["is_public"],
                         is_open=data["is_open"],
                         invite_emails=data["invite_emails"],

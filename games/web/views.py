@@ -20,4 +20,8 @@ def healthz(request: HttpRequest) -> HttpResponse:
     """The service's parts (ops/health.py): 200 when each is well, else 503 with
     the failing ones named under ``failing``."""
     healthy, body = health.report()
-    return JsonResponse(body, status=200 if healthy else 503)
+    response = JsonResponse(body, status=200 if healthy else 503)
+    # A 503 here is the answer a monitor asked for, not a failure of this
+    # request: Django's request log would write an error line per poll.
+    response._has_been_logged = True  # type: ignore[attr-defined]
+    return response
