@@ -11,13 +11,15 @@ Once the mail server has taken a message, the sender does not let go of that
 fact: it records the row sent, and while the database is away it keeps trying,
 backing off, for up to :data:`RECORD_PATIENCE` (longer than a database
 restart) before anything else may take the row.  A failed send's release is
-retried the same way.  Should a row be sent again after all (the database
-away for longer than that, or back only after the lease ran out and a sweep
-took the row first), the copy carries the same ``Message-ID`` as the first
-send (it is built from the row), so mail clients and providers can drop it.
+retried the same way.  Should a row be sent again after all (its sender died
+between the send and the record, or the database was away for longer than
+that, or came back only after the lease ran out and a sweep took the row
+first), the copy carries the same ``Message-ID`` as the first send (it is built
+from the row), so mail clients and providers can drop it.
 
-A send that fails (the ESP is down, or refuses the message) is tried again
-later and later: a minute, then twice as long each time up to
+A send that failed because the database did is due again at the next sweep.
+A send that fails otherwise (the ESP is down, or refuses the message) is
+tried again later and later: a minute, then twice as long each time up to
 ``MAX_RETRY_DELAY``, :data:`MAX_ATTEMPTS` times in all (about a week), so
 mail goes out when the ESP comes back, and a message that can never go
 stops being tried (its ``last_error`` says why, in the admin).
