@@ -309,7 +309,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(JUMBULAYA_VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
-    "send-the-outbox": {"task": "games.tasks.sweep_outbox", "schedule": 60.0},
+    "send-the-outbox": {"task": "games.tasks.sweep_outbox", "schedule": 30.0},
     "pass-late-players": {"task": "games.tasks.sweep_deadlines", "schedule": 60.0},
     "close-claim-windows": {"task": "games.tasks.sweep_claim_windows", "schedule": 60.0},
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},

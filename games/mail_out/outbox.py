@@ -2,11 +2,24 @@
 transaction as the event that caused them.  After the commit a task is nudged
 to send them; a beat sweep sends whatever a lost nudge missed.  Each row is
 claimed with a conditional UPDATE before it is sent, so two senders never send
-the same row; a claim left by a sender that died is taken over once it is
-``CLAIM_TIMEOUT`` old.
+the same row.  A claim is a lease of :data:`CLAIM_LEASE`, renewed every
+:data:`HEARTBEAT` while its send is in progress (a thread of the sender's), so
+a slow send is never taken over and a claim left by a sender that died is taken
+over by the next sweep once it has run out.
 
-A send that fails (the ESP is down, or refuses the message) is tried again
-later and later: a minute, then twice as long each time up to
+Once the mail server has taken a message, the sender does not let go of that
+fact: it records the row sent, and while the database is away it keeps trying,
+backing off, for up to :data:`RECORD_PATIENCE` (longer than a database
+restart) before anything else may take the row.  A failed send's release is
+retried the same way.  Should a row be sent again after all (its sender died
+between the send and the record, or the database was away for longer than
+that, or came back only after the lease ran out and a sweep took the row
+first), the copy carries the same ``Message-ID`` as the first send (it is built
+from the row), so mail clients and providers can drop it.
+
+A send that failed because the database did is due again at the next sweep.
+A send that fails otherwise (the ESP is down, or refuses the message) is
+tried again later and later: a minute, then twice as long each time up to
 ``MAX_RETRY_DELAY``, :data:`MAX_ATTEMPTS` times in all (about a week), so
 mail goes out when the ESP comes back, and a message that can never go
 stops being tried (its ``last_error`` says why, in the admin).
@@ -23,13 +36,15 @@ week.
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Iterable, Iterator
-from contextlib import contextmanager
+import threading
+import time
+from collections.abc import Callable, Collection, Iterable, Iterator
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from celery import current_app
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
@@ -40,8 +55,21 @@ from ops import logs
 
 log = logging.getLogger(__name__)
 
-#: How long a claim protects a row whose sender may have died.
-CLAIM_TIMEOUT = timedelta(minutes=10)
+#: How long a claim protects a row without being renewed: a sender that died
+#: (or lost the database) leaves the row to the next sweep after this.
+CLAIM_LEASE = timedelta(seconds=60)
+#: How often a send in progress renews its claim (a third of the lease: two
+#: renewals may fail before the row can be taken over).
+HEARTBEAT = CLAIM_LEASE / 3
+#: How long a sender keeps trying to record what became of a send (sent, or
+#: released for a retry) while the database does not answer.
+RECORD_PATIENCE = timedelta(minutes=5)
+#: The longest pause, in seconds, between two of those tries (and between two
+#: tries to renew a claim once a renewal has failed).
+RECORD_RETRY_MAX = 2.0
+#: Errors that say the database is away (the connection dropped, the server is
+#: restarting), not that the statement is wrong.
+DATABASE_AWAY = (OperationalError, InterfaceError)
 #: Rows one sweep sends at most (the next sweep takes the rest).
 SWEEP_BATCH = 500
 #: Rows one nudge of :func:`one_nudge` names (one task sends them in turn).
@@ -155,7 +183,7 @@ def _held_back() -> Exists:
 
 def _claimable() -> Q:
     now = timezone.now()
-    unclaimed = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - CLAIM_TIMEOUT)
+    unclaimed = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - CLAIM_LEASE)
     due = Q(retry_at__isnull=True) | Q(retry_at__lte=now)
     return Q(sent_at__isnull=True, attempts__lt=MAX_ATTEMPTS) & unclaimed & due & Q(~_held_back())
 
@@ -165,42 +193,169 @@ def retry_delay(attempts: int) -> timedelta:
     return min(MAX_RETRY_DELAY, timedelta(minutes=2 ** min(attempts - 1, 16)))
 
 
+def _claim(notification_id: int) -> datetime | None:
+    """Take a row for sending: the claim's time (which names it), or None if
+    the row is sent, not due, or another sender has it."""
+    now = timezone.now()
+    taken = Notification.objects.filter(_claimable(), pk=notification_id).update(
+        claimed_at=now, attempts=F("attempts") + 1
+    )
+    return now if taken == 1 else None
+
+
 def claim(notification_id: int) -> bool:
     """Take a row for sending; False if it is sent or another sender has it."""
-    taken = Notification.objects.filter(_claimable(), pk=notification_id).update(
-        claimed_at=timezone.now(), attempts=F("attempts") + 1
-    )
-    return taken == 1
+    return _claim(notification_id) is not None
+
+
+def _reconnect() -> None:
+    """Drop a connection that may be broken, so the next query opens a new one
+    (never inside a transaction, which closing would break)."""
+    if not connection.in_atomic_block:
+        with suppress(Exception):
+            connection.close()
+
+
+class Heartbeat:
+    """Renews a row's claim every :data:`HEARTBEAT` while its send is in
+    progress, from a thread of its own (on its own database connection), so a
+    live slow send is never taken over.  A renewal is conditional on the claim
+    still being this sender's (its ``claimed_at``); one that fails because the
+    database is away is tried again every :data:`RECORD_RETRY_MAX` seconds."""
+
+    def __init__(self, notification_id: int, claimed_at: datetime) -> None:
+        self.notification_id = notification_id
+        #: The claim's current time: the one the next renewal or release names.
+        self.claimed_at = claimed_at
+        self._stop = threading.Event()
+        self._thread = threading.Thread(
+            target=self._run, name=f"outbox-heartbeat-{notification_id}", daemon=True
+        )
+
+    def __enter__(self) -> Heartbeat:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def renew(self) -> bool:
+        """Move the claim's time to now; False if the claim is no longer ours."""
+        now = timezone.now()
+        renewed = Notification.objects.filter(
+            pk=self.notification_id, claimed_at=self.claimed_at, sent_at__isnull=True
+        ).update(claimed_at=now)
+        if renewed:
+            self.claimed_at = now
+        return renewed == 1
+
+    def _run(self) -> None:
+        pause = HEARTBEAT.total_seconds()
+        try:
+            while not self._stop.wait(pause):
+                try:
+                    if not self.renew():
+                        log.warning("notification %s: its claim was lost", self.notification_id)
+                        return
+                    pause = HEARTBEAT.total_seconds()
+                except DATABASE_AWAY:
+                    _reconnect()
+                    pause = RECORD_RETRY_MAX
+        finally:
+            with suppress(Exception):
+                connection.close()  # this thread's own connection
+
+
+def _record(notification_id: int, what: str, write: Callable[[], object]) -> bool:
+    """Run ``write`` (the UPDATE that records what became of a send) until the
+    database takes it: while the database is away, try again with back-off up
+    to :data:`RECORD_RETRY_MAX` seconds apart, for :data:`RECORD_PATIENCE` at
+    most, saying once that it waits.  Returns whether it was recorded."""
+    give_up = time.monotonic() + RECORD_PATIENCE.total_seconds()
+    pause = 0.1
+    waited = False
+    while True:
+        try:
+            write()
+        except DATABASE_AWAY as e:
+            if time.monotonic() >= give_up:
+                log.error(
+                    "notification %s was %s, but the database did not answer for %s: not "
+                    "recorded (%s)",
+                    notification_id, what, RECORD_PATIENCE, e,
+                )  # fmt: skip
+                return False
+            if not waited:
+                log.warning(
+                    "notification %s was %s, but the database is away (%s): trying to "
+                    "record it for up to %s",
+                    notification_id, what, e, RECORD_PATIENCE,
+                )  # fmt: skip
+                waited = True
+            _reconnect()
+            time.sleep(pause)
+            pause = min(2 * pause, RECORD_RETRY_MAX)
+            continue
+        if waited:
+            log.warning("notification %s: recorded %s, the database is back", notification_id, what)
+        return True
+
+
+def _mark_sent(notification_id: int, sent_at: datetime) -> None:
+    Notification.objects.filter(pk=notification_id).update(sent_at=sent_at, last_error="")
+
+
+def _release(notification_id: int, claimed_at: datetime, retry_at: datetime, error: str) -> None:
+    Notification.objects.filter(
+        pk=notification_id, claimed_at=claimed_at, sent_at__isnull=True
+    ).update(claimed_at=None, retry_at=retry_at, last_error=error)
 
 
 def send(notification_id: int) -> bool:
     """Claim and send one row.  Returns whether this call sent it."""
-    if not claim(notification_id):
+    claimed_at = _claim(notification_id)
+    if claimed_at is None:
         return False
-    notification = Notification.objects.select_related("game", "user").get(pk=notification_id)
-    try:
-        message = message_for(notification)
-        if message is not None:  # None: nothing to send (muted, digest, no email wanted)
-            message.send()
-    except Exception as e:
-        log.exception("sending notification %s failed", notification_id)
-        # Release the claim for a sweep to try again, later each time.
-        Notification.objects.filter(pk=notification_id).update(
-            claimed_at=None,
-            retry_at=timezone.now() + retry_delay(notification.attempts),
-            last_error=f"{type(e).__name__}: {e}"[:1000],
-        )
-        return False
-    Notification.objects.filter(pk=notification_id).update(sent_at=timezone.now(), last_error="")
-    if message is not None:
-        logs.event(
-            "email_sent",
-            game=notification.game_id,
-            seq=notification.event_seq,
-            notification=notification_id,
-            kind=notification.kind,
-        )
-    return True
+    notification: Notification | None = None
+    with Heartbeat(notification_id, claimed_at) as heartbeat:
+        try:
+            notification = Notification.objects.select_related("game", "user").get(
+                pk=notification_id
+            )
+            message = message_for(notification)
+            if message is not None:  # None: nothing to send (muted, digest, no email wanted)
+                message.send()
+        except Exception as e:
+            failure: Exception | None = e
+        else:
+            failure = None
+    if failure is None:
+        sent_at = timezone.now()
+        _record(notification_id, "sent", lambda: _mark_sent(notification_id, sent_at))
+        if message is not None and notification is not None:
+            logs.event(
+                "email_sent",
+                game=notification.game_id,
+                seq=notification.event_seq,
+                notification=notification_id,
+                kind=notification.kind,
+            )
+        return True
+    log.error("sending notification %s failed", notification_id, exc_info=failure)
+    if isinstance(failure, DATABASE_AWAY) or notification is None:
+        # The database failed, not the message: due again at the next sweep.
+        retry_at = timezone.now()
+    else:
+        # Tried again later each time (the claim counted the attempt).
+        retry_at = timezone.now() + retry_delay(notification.attempts)
+    error = f"{type(failure).__name__}: {failure}"[:1000]
+    _record(
+        notification_id,
+        "not sent",
+        lambda: _release(notification_id, heartbeat.claimed_at, retry_at, error),
+    )
+    return False
 
 
 def _held_by(notification_id: int) -> list[int]:

@@ -136,9 +136,9 @@ def test_a_claim_left_by_a_dead_worker_is_taken_over_after_the_timeout(
     assert outbox.sweep() == 0  # claimed: not sent
     assert mail.outbox == []
     now = timezone.now()
-    with time_machine.travel(now + outbox.CLAIM_TIMEOUT - timedelta(seconds=5), tick=False):
+    with time_machine.travel(now + outbox.CLAIM_LEASE - timedelta(seconds=5), tick=False):
         assert outbox.sweep() == 0  # still protected
-    with time_machine.travel(now + outbox.CLAIM_TIMEOUT + timedelta(seconds=5), tick=False):
+    with time_machine.travel(now + outbox.CLAIM_LEASE + timedelta(seconds=5), tick=False):
         assert outbox.sweep() == 1
         assert outbox.sweep() == 0
     assert outbox.sweep() == 0
