@@ -30,8 +30,11 @@ from games.models import Event, Game, RobotTurn
 
 log = logging.getLogger(__name__)
 
-#: How long a claim protects a row whose worker may have died.
-CLAIM_TIMEOUT = timedelta(minutes=10)
+#: How long a claim protects a row whose worker may have died.  A robot answers
+#: within its time budget (well under a second; the protocol allows 10 s), so a
+#: claim a minute old belongs to a dead worker: with beat's sweep every minute, a
+#: robot turn a killed worker held is played within two minutes (as the outbox's).
+CLAIM_TIMEOUT = timedelta(seconds=60)
 #: Tries per row before it is given up (the deadline then times the robot out).
 MAX_ATTEMPTS = 5
 #: Rows one sweep plays at most (the next sweep takes the rest).

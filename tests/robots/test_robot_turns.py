@@ -128,6 +128,26 @@ def test_the_broker_down_the_sweep_plays_the_robot_turn_once(
     assert len(robot_events(game)) == 1
 
 
+def test_a_turn_a_dead_worker_claimed_is_played_by_the_sweep_within_two_minutes(
+    make_user: Callable[[str], User],
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """A worker killed while it plays leaves its claim: the sweep a minute later
+    takes it over (beat sweeps every minute), never a live claim."""
+    monkeypatch.setattr(owed.current_app, "send_task", lambda *a, **k: None)  # nudge lost
+    with time_machine.travel(T0, tick=False) as clock:
+        game, ann = human_vs_robot(make_user)
+        with django_capture_on_commit_callbacks(execute=True):
+            human_moves(game, ann)
+        RobotTurn.objects.filter(game=game, seat=1).update(claimed_at=T0, attempts=1)
+        clock.shift(30)
+        assert turns.sweep() == 0  # the claim may still be a live worker's
+        clock.shift(31)
+        assert turns.sweep() == 1
+    assert len(robot_events(game)) == 1
+
+
 def test_a_refused_answer_is_logged_without_tiles_and_the_robot_passes(
     make_user: Callable[[str], User],
     monkeypatch: pytest.MonkeyPatch,
