@@ -92,8 +92,8 @@ def populate(count: int, rng: random.Random) -> list[Table]:
             humans[0], seat_count=seats, rules=PRESETS[preset], move_hours=1,
             invite_emails=[u.email for u in humans[1:]], claim_window=True, robots=robots,
         )  # fmt: skip
-        for user in humans[1:]:
-            services.join_game(game.pk, user)
+        for invited in humans[1:]:
+            services.join_game(game.pk, invited)
         table = Table(game.pk, [], preset)
         for seat in game.seats.select_related("user").order_by("index"):
             user = seat.user
@@ -232,7 +232,7 @@ def table_seats(table: Table) -> list[Seat]:
 def ok(summary: dict[str, Any]) -> bool:
     """Nothing lost, nothing twice, every game over, no leak, the logs replay."""
     try:
-        return (
+        return bool(
             summary["games"]["status"].get("over", 0) == summary["games"]["games"]
             and summary["moves"]["lost"] == 0
             and summary["moves"]["made_twice"] == 0

@@ -9,6 +9,7 @@ recipient.
 
 from __future__ import annotations
 
+import contextlib
 import email
 import email.policy
 import re
@@ -113,7 +114,5 @@ class SinkServer:
         self.controller.start()
 
     def stop(self) -> None:
-        try:
+        with contextlib.suppress(AssertionError, RuntimeError):
             self.controller.stop()
-        except (AssertionError, RuntimeError):
-            pass

@@ -8,6 +8,7 @@ process this module started, whatever happened before.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -90,10 +91,8 @@ class Proc:
     def kill(self, sig: int = signal.SIGKILL) -> None:
         """Signal the whole process group (a SIGKILL takes the workers too)."""
         if self.proc is not None and self.proc.poll() is None:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.proc.pid, sig)
-            except ProcessLookupError:
-                pass
 
     def stop(self, grace: float = 10.0) -> None:
         """SIGTERM, then SIGKILL to the group after ``grace`` s."""
@@ -105,10 +104,8 @@ class Proc:
                 self.kill(signal.SIGKILL)
                 self.proc.wait(5)
             # Whatever the group still holds (a worker that outlived its parent).
-            try:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
         if self._log is not None:
             self._log.close()
             self._log = None
@@ -163,8 +160,21 @@ class Postgres:
         """A fast shutdown (open connections are cut); no error if it is not running."""
         pg_ctl = str(PG_BIN / "pg_ctl")
         subprocess.run(
-            ["runuser", "-u", "postgres", "--", pg_ctl, "-D", str(self.data)]
-            + ["-m", "fast", "-w", "-t", "60", "stop"],
+            [
+                "runuser",
+                "-u",
+                "postgres",
+                "--",
+                pg_ctl,
+                "-D",
+                str(self.data),
+                "-m",
+                "fast",
+                "-w",
+                "-t",
+                "60",
+                "stop",
+            ],
             capture_output=True,
             timeout=90,
         )
