@@ -56,7 +56,11 @@ class Faults:
         self.note("celery worker started again", worker=worker.name)
 
     def _wait_busy(self, worker: Proc, timeout: float = 15.0) -> bool:
-        """Wait (bounded) for the worker's log to show a send in progress."""
+        """Wait (bounded) until an outbox row is claimed and not yet sent (a send
+        in progress; which worker holds it is not known), or the worker's log
+        names the send task."""
+        from games.models import Notification
+
         end = time.monotonic() + timeout
         size = worker.log_path.stat().st_size if worker.log_path.exists() else 0
         while time.monotonic() < end:
@@ -64,7 +68,14 @@ class Faults:
                 f.seek(size)
                 if b"send_notifications" in f.read():
                     return True
-            time.sleep(0.05)
+            try:
+                if Notification.objects.filter(
+                    claimed_at__isnull=False, sent_at__isnull=True
+                ).exists():
+                    return True
+            except Exception:  # the database may be away: the log alone then
+                pass
+            time.sleep(0.02)
         return False
 
     def kill_web_worker(self) -> None:
