@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: venv .venv run demo test lint fmt bench clean
+.PHONY: venv .venv run demo test lint fmt bench stack-test clean
 
 venv .venv: $(STAMP)
 
@@ -57,6 +57,12 @@ fmt: $(STAMP)
 
 bench: $(STAMP)
 	@$(PY) -m bench
+
+# The production stack (own PostgreSQL and Redis, gunicorn, two workers, beat, an SMTP
+# sink) playing 200 games to the end under faults; needs root (PostgreSQL runs as the
+# postgres user). The CI variant: tests/stack/test_stack_short.py (python -m bench stack --ci).
+stack-test: $(STAMP)
+	$(PY) -m bench stack
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles

@@ -1,6 +1,7 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
 service``, ``notify``, ``inbound``, ``corpus`` or ``robots [--full] [--games N]``: only
-that section)."""
+that section; ``stack [--ci] [--games N]``: the production stack under load and faults,
+:mod:`bench.stack.run`)."""
 
 from __future__ import annotations
 
@@ -270,7 +271,11 @@ def main() -> None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    if args and args[0] == "corpus":
+    if args and args[0] == "stack":
+        from .stack.run import main as stack_main
+
+        sys.exit(stack_main(args[1:]))
+    elif args and args[0] == "corpus":
         corpus.main()  # real reply emails through the inbound path: no other section
     elif args and args[0] == "service":
         main_service(profile="--profile" in args[1:])
