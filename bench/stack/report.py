@@ -28,9 +28,14 @@ def percentiles(values: list[float]) -> dict[str, Any]:
     return {"count": len(ordered), "p50": at(50), "p95": at(95), "p99": at(99)}
 
 
+def _letters(word: str) -> str:
+    """A word's letters, whatever its spelling's brackets and hyphens."""
+    return "".join(c for c in word.upper() if c.isalpha())
+
+
 def moves(ledger: Ledger) -> dict[str, Any]:
     """Every move a player sent against the log: none lost, none made twice."""
-    from games.models import Event
+    from games.models import Event, JumbulayaClaim
 
     events = list(
         Event.objects.filter(source__in=["web", "link", "email"]).values_list(
@@ -44,10 +49,21 @@ def moves(ledger: Ledger) -> dict[str, Any]:
             keys["email:" + hashlib.sha256(entry.key.encode()).hexdigest()[:48]] = entry
         else:
             keys[entry.key] = entry
+    # A call made while a claim window is open is sealed, not yet a move: it is a
+    # claim row (the same word from a seat stored once) until the window closes.
+    sealed = {
+        (game, seat, _letters(word))
+        for game, seat, word in JumbulayaClaim.objects.values_list("game_id", "seat", "word")
+    }
     lost = [
         f"game {e.game} seat {e.seat} at {e.expected}: {e.notation} ({e.channel})"
         for e in ledger.entries
-        if e.outcome in ("accepted", "duplicate") and e.key not in by_key
+        if e.outcome in ("accepted", "duplicate")
+        and e.key not in by_key
+        and not (
+            e.notation.startswith("jumbulaya ")
+            and (e.game, e.seat, _letters(e.notation.split(" ", 1)[1])) in sealed
+        )
     ]
     unknown = [f"game {g} seq {s} ({src})" for g, s, _, src, key in events if key not in keys]
     twice = [key for key, n in by_key.items() if n > 1]
