@@ -89,6 +89,9 @@ def _server_env(db_url: str, var_dir: Path) -> dict[str, str]:
         "DJANGO_ROOT_URLCONF": "bench.hello_urls",
         "DJANGO_LOG_LEVEL": "WARNING",
         "DJANGO_DEBUG": "0",
+        # No beat nor worker runs beside the bench's server: /healthz (its
+        # readiness check) judges the database only, whatever the broker.
+        "JUMBULAYA_HEALTH_EXPECT_WORKERS": "0",
         # One bench player creates 50 games: no daily limits on games or invitations.
         "JUMBULAYA_GAMES_PER_DAY": "0",
         "JUMBULAYA_INVITATIONS_PER_DAY": "0",
