@@ -284,13 +284,17 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
         return render(
             request, "accounts/confirm_email.html", {"new_email": link.new_email, "again": again}
         )
+    again = link.new_email == user.email.lower()
     try:
         services.change_email(user, link)
     except services.EmailLinkUsed:
         return used_email_link(request, user, link)
     except services.EmailTaken as exc:
         return link_problem(request, "That address is taken", str(exc), status=409)
-    messages.success(request, f"Your address is now {link.new_email}; game emails go to it.")
+    if again:
+        messages.success(request, f"Your address {link.new_email} is confirmed: mail goes to it.")
+    else:
+        messages.success(request, f"Your address is now {link.new_email}.")
     return redirect("accounts:profile")
 
 

@@ -49,6 +49,11 @@ SOFT_TYPES = frozenset({"SoftBounce", "Transient", "DnsError"})
 SOFT_SEND_ATTEMPTS = 3
 
 
+class NoAddress(ValueError):
+    """An event that names no recipient and no message sent from here: it
+    cannot be about anyone (the webhook answers 400)."""
+
+
 def clean_id(message_id: str | None) -> str:
     """A message id as stored and compared: without spaces or angle brackets."""
     return (message_id or "").strip().strip("<>").strip()
@@ -102,8 +107,8 @@ def on_tracking(sender: Any, event: AnymailTrackingEvent, esp_name: str, **kwarg
 
 def record(event: AnymailTrackingEvent, *, via: str) -> MailEvent | None:
     """Store an ESP's event once and let it weigh on its address's status.
-    Returns the new row, or None for an event already stored (or one that
-    names no address and no message we know)."""
+    Returns the new row, or None for an event already stored; raises
+    :class:`NoAddress` for one that names no recipient and no message of ours."""
     message_id = clean_id(event.message_id)
     notification = (
         Notification.objects.filter(esp_message_id=message_id).select_related("user").first()
@@ -112,8 +117,7 @@ def record(event: AnymailTrackingEvent, *, via: str) -> MailEvent | None:
     )
     address = (event.recipient or "").strip().lower() or _address_of(notification)
     if not address:
-        log.warning("tracking event %s from %s names no address", event.event_type, via)
-        return None
+        raise NoAddress(f"a {event.event_type} event that names no recipient and no message of ours")
     occurred = event.timestamp or timezone.now()
     return note(
         key=event_key(via, event),
