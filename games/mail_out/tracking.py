@@ -117,7 +117,7 @@ def record(event: AnymailTrackingEvent, *, via: str) -> MailEvent | None:
     )
     address = (event.recipient or "").strip().lower() or _address_of(notification)
     if not address:
-        raise NoAddress(f"a {event.event_type} event that names no recipient and no message of ours")
+        raise NoAddress(f"a {event.event_type} event naming no recipient and no message of ours")
     occurred = event.timestamp or timezone.now()
     return note(
         key=event_key(via, event),
