@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts import limits, tokens
+from accounts import limits, signals, tokens
 from accounts.models import ROBOT_DOMAIN, User, validate_time_zone
 from accounts.names import clean_name
 
@@ -234,14 +234,16 @@ def request_email_change(user: User, new_email: str, *, client: str = "") -> Non
     carrying a link, and the person asking is told the same thing either way,
     so the profile page cannot be used to find out who has an account."""
     new_email = normalize_email(new_email)
+    again = new_email == user.email.lower()
     taken = User.objects.filter(email__iexact=new_email).exclude(pk=user.pk).exists()
     token = tokens.email_change_token(user.pk, user.email, new_email)
     path = reverse("accounts:confirm_email", args=[token])
     _send(
         new_email,
-        "Confirm your new Jumbulaya address",
+        "Confirm your Jumbulaya address" if again else "Confirm your new Jumbulaya address",
         "confirm_email",
         {
+            "again": again,
             "taken": taken,
             "url": settings.JUMBULAYA_SITE_URL + path,
             "sign_in_url": settings.JUMBULAYA_SITE_URL + reverse("accounts:sign_in"),
@@ -278,4 +280,12 @@ def change_email(user: User, link: tokens.EmailChangeLink) -> User:
     if not moved:
         raise EmailLinkUsed
     user.email = new_email
+    # The link reached the address and its owner followed it: mail to it works.
+    signals.address_confirmed.send(sender=User, user=user, address=new_email)
     return user
+
+
+def request_confirmation_again(user: User, *, client: str = "") -> None:
+    """Mail a confirmation link to the account's own address (after mail to it
+    stopped): following it shows the address takes mail again."""
+    request_email_change(user, user.email, client=client)

@@ -10,5 +10,6 @@ urlpatterns = [
     path("sign-in/<str:token>/", views.sign_in_confirm, name="sign_in_confirm"),
     path("sign-out/", views.sign_out, name="sign_out"),
     path("profile/", views.profile, name="profile"),
+    path("email/again/", views.confirm_again, name="confirm_again"),
     path("email/<str:token>/", views.confirm_email, name="confirm_email"),
 ]

@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts import services, tokens
 from accounts.forms import EmailChangeForm, ProfileForm, SignInForm
@@ -280,14 +280,43 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
     if request.method != "POST":
         if not services.email_change_link_is_current(user, link):
             return used_email_link(request, user, link)
-        return render(request, "accounts/confirm_email.html", {"new_email": link.new_email})
+        again = link.new_email == user.email.lower()
+        return render(
+            request, "accounts/confirm_email.html", {"new_email": link.new_email, "again": again}
+        )
+    again = link.new_email == user.email.lower()
     try:
         services.change_email(user, link)
     except services.EmailLinkUsed:
         return used_email_link(request, user, link)
     except services.EmailTaken as exc:
         return link_problem(request, "That address is taken", str(exc), status=409)
-    messages.success(request, f"Your address is now {link.new_email}.")
+    if again:
+        messages.success(request, f"Your address {link.new_email} is confirmed: mail goes to it.")
+    else:
+        messages.success(request, f"Your address is now {link.new_email}.")
+    return redirect("accounts:profile")
+
+
+@login_required
+@require_POST
+def confirm_again(request: HttpRequest) -> HttpResponse:
+    """Mail a confirmation link to the account's own address: the one step
+    that starts mail to it again after it stopped (the page's banner)."""
+    user = _user(request)
+    try:
+        services.request_confirmation_again(user, client=client_address(request))
+    except services.TooManyMails as exc:
+        messages.error(request, str(exc))
+    except services.MAIL_ERRORS:
+        log.exception("could not send an address confirmation")
+        messages.error(request, MAIL_FAILED)
+    else:
+        messages.success(
+            request,
+            f"We sent a confirmation link to {user.email}. Game emails start again when "
+            "you follow it.",
+        )
     return redirect("accounts:profile")
 
 

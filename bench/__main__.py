@@ -1,7 +1,7 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
-service``, ``notify``, ``inbound``, ``corpus`` or ``robots [--full] [--games N]``: only
-that section; ``stack [--ci] [--games N]``: the production stack under load and faults,
-:mod:`bench.stack.run`)."""
+service``, ``notify``, ``inbound``, ``tracking``, ``corpus`` or ``robots [--full]
+[--games N]``: only that section; ``stack [--ci] [--games N]``: the production stack
+under load and faults, :mod:`bench.stack.run`)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from typing import Any
 
 from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
 
-from . import corpus, engine, inbound, notify, robots, service
+from . import corpus, engine, inbound, notify, robots, service, tracking
 from .cold import cold_start
 from .positions import long_log, play_games
 from .stats import note
@@ -85,6 +85,7 @@ def goals(
     notify_figures: dict[str, Any] | None = None,
     inbound_figures: dict[str, Any] | None = None,
     robots_figures: dict[str, Any] | None = None,
+    tracking_figures: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     v = figures["validate_move_us"]
     cold = figures["cold_start"]
@@ -104,7 +105,9 @@ def goals(
         met |= inbound.goals(inbound_figures)
     if robots_figures is not None:
         met |= robots.goals(robots_figures)
-    texts = GOALS | service.GOALS | notify.GOALS | inbound.GOALS | robots.GOALS
+    if tracking_figures is not None:
+        met |= tracking.goals(tracking_figures)
+    texts = GOALS | service.GOALS | notify.GOALS | inbound.GOALS | robots.GOALS | tracking.GOALS
     return _goal_table(met, texts)
 
 
@@ -161,7 +164,7 @@ def main_service(profile: bool) -> None:
 
 #: The sections that set Django up on a database of their own: each runs in a
 #: process of its own (``python -m bench <name>``).
-OWN_DATABASE: dict[str, ModuleType] = {"notify": notify, "inbound": inbound}
+OWN_DATABASE: dict[str, ModuleType] = {"notify": notify, "inbound": inbound, "tracking": tracking}
 
 
 def own_database_figures(name: str) -> dict[str, Any]:
@@ -246,6 +249,8 @@ def main() -> None:
     notify_out = in_child("notify")
     note("the email replies: inbound webhooks")
     inbound_out = in_child("inbound")
+    note("bounces and complaints: tracking webhooks")
+    tracking_out = in_child("tracking")
 
     out = {
         "machine": {
@@ -261,8 +266,9 @@ def main() -> None:
         "service": service_out,
         "notify": notify_out,
         "inbound": inbound_out,
+        "tracking": tracking_out,
         "robots": robots_out,
-        "goals": goals(figures, service_out, notify_out, inbound_out, robots_out),
+        "goals": goals(figures, service_out, notify_out, inbound_out, robots_out, tracking_out),
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)

@@ -10,4 +10,5 @@ urlpatterns = [
     path("<id:message_id>/", views.message, name="message"),
     path("<id:message_id>/html/", views.message_html, name="html"),
     path("<id:message_id>/reply/", views.reply, name="reply"),
+    path("<id:message_id>/report/", views.report, name="report"),
 ]

@@ -15,6 +15,7 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET, require_POST
 
+from devmail import tracking
 from devmail.models import Message
 from devmail.replies import quoted, send_reply
 
@@ -127,3 +128,25 @@ def news(request: HttpRequest) -> HttpResponse:
     return render(
         request, "devmail/_news_items.html", {"news": found, "after": found[-1].pk, "oob": True}
     )
+
+
+@require_POST
+def report(request: HttpRequest, message_id: int) -> HttpResponse:
+    """Bounce an email, or mark it as spam, as the recipient's mail server or
+    mail client would: the event goes the way an ESP's tracking webhook does."""
+    _mailbox_on()
+    mail = get_object_or_404(Message, pk=message_id)
+    action = request.POST.get("action", "")
+    if action not in tracking.ACTIONS:
+        return HttpResponse(
+            "Say what to do: action=bounce or action=spam.", status=400, content_type="text/plain"
+        )
+    stored = tracking.report(mail, action)
+    what = "bounced" if action == "bounce" else "marked as spam"
+    messages.info(
+        request,
+        f"The email was {what}: the service has been told, as an ESP would tell it."
+        if stored is not None
+        else f"The email had already been {what}; nothing changed.",
+    )
+    return HttpResponseRedirect(reverse("devmail:message", args=[mail.pk]))

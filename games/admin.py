@@ -9,7 +9,16 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.models import Event, Game, InboundMail, NoInvitations, Notification, Seat
+from games.models import (
+    Event,
+    Game,
+    InboundMail,
+    MailEvent,
+    MailStatus,
+    NoInvitations,
+    Notification,
+    Seat,
+)
 
 
 class ReadOnlyAdminMixin:
@@ -130,3 +139,22 @@ class NoInvitationsAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(MailStatus)
+class MailStatusAdmin(admin.ModelAdmin):
+    """Whether mail reaches each address, and why it stopped."""
+
+    list_display = ("address", "stopped_at", "reason", "warned_at", "restored_at")
+    list_filter = ("reason",)
+    search_fields = ("address",)
+
+
+@admin.register(MailEvent)
+class MailEventAdmin(admin.ModelAdmin):
+    """What the ESPs and the mail server said about our mail."""
+
+    list_display = ("occurred_at", "via", "event", "weight", "address", "notification")
+    list_filter = ("via", "event", "weight")
+    search_fields = ("address", "message_id")
+    raw_id_fields = ("notification",)

@@ -7,9 +7,13 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from anymail.signals import inbound
+        from anymail.signals import inbound, tracking
 
+        from accounts.signals import address_confirmed
         from games import checks  # noqa: F401  (registers the system checks)
         from games.mail_in.inbound_webhook import on_inbound
+        from games.mail_out.tracking import on_address_confirmed, on_tracking
 
         inbound.connect(on_inbound, dispatch_uid="games.mail_in.inbound")
+        tracking.connect(on_tracking, dispatch_uid="games.mail_out.tracking")
+        address_confirmed.connect(on_address_confirmed, dispatch_uid="games.mail_out.tracking")

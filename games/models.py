@@ -231,6 +231,13 @@ class Notification(models.Model):
     inbound = models.ForeignKey(
         "InboundMail", on_delete=models.CASCADE, null=True, blank=True, related_name="answers"
     )
+    #: The id the mail server gave the message (anymail's ``message_id``, else
+    #: its ``Message-ID`` without angle brackets): what tracking events name.
+    esp_message_id = models.CharField(max_length=255, blank=True, db_index=True)
+    #: Not sent because mail to the recipient's address is stopped
+    #: (:mod:`games.mail_out.tracking`): when, and why (a ``MailStatus.Stop``).
+    held_at = models.DateTimeField(null=True, blank=True)
+    held_reason = models.CharField(max_length=16, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["sent_at", "claimed_at"])]
@@ -428,3 +435,67 @@ class GameAnalysis(models.Model):
 
     def __str__(self) -> str:
         return f"analysis of game {self.game_id}"
+
+
+class MailStatus(models.Model):
+    """Whether mail reaches one address (lower case), from what the ESPs and
+    the mail server said (:mod:`games.mail_out.tracking`).  No row, or a row
+    without ``stopped_at``, means mail goes."""
+
+    class Stop(models.TextChoices):
+        BOUNCED = "bounced", "it bounced: the receiving server says the address does not take mail"
+        REJECTED = "rejected", "our mail provider refused to send to it"
+        COMPLAINED = "complained", "a message to it was marked as spam"
+        SOFT = "soft", "delivery kept failing for days"
+
+    address = models.EmailField(unique=True)
+    #: When mail to the address stopped (None: it goes), why, and what was said.
+    stopped_at = models.DateTimeField(null=True, blank=True)
+    reason = models.CharField(max_length=16, choices=Stop, blank=True)
+    detail = models.CharField(max_length=300, blank=True)
+    #: When the address's owner first saw the page's banner about the stop.
+    warned_at = models.DateTimeField(null=True, blank=True)
+    #: When mail last started again (the address confirmed again): events
+    #: that happened before it no longer count.
+    restored_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "mail statuses"
+
+    def __str__(self) -> str:
+        return f"{self.address}: {'stopped (' + self.reason + ')' if self.stopped_at else 'ok'}"
+
+
+class MailEvent(models.Model):
+    """One thing an ESP (or the mail server, at send time) said about a message
+    or an address: stored once (``key`` is unique), against the outbox row it
+    concerns when there is one."""
+
+    class Weight(models.TextChoices):
+        HARD = "hard", "stops mail at once"
+        SOFT = "soft", "counts towards a stop"
+        COMPLAINT = "complaint", "stops mail and game emails"
+        UNSUBSCRIBED = "unsubscribed", "turns game emails off"
+        NONE = "", "changes nothing"
+
+    #: The ESP's event id, or what stands for it (see ``tracking.event_key``).
+    key = models.CharField(max_length=200, unique=True)
+    #: Who said it: ``postmark``, ``mailgun``, ``mailbox`` (the local one), ``send``.
+    via = models.CharField(max_length=16)
+    #: anymail's normalised event type: ``bounced``, ``deferred``, ``delivered``...
+    event = models.CharField(max_length=16)
+    weight = models.CharField(max_length=16, choices=Weight, blank=True)
+    address = models.EmailField(db_index=True)
+    message_id = models.CharField(max_length=255, blank=True)
+    notification = models.ForeignKey(
+        Notification, on_delete=models.SET_NULL, null=True, blank=True, related_name="mail_events"
+    )
+    occurred_at = models.DateTimeField()
+    received_at = models.DateTimeField(auto_now_add=True)
+    detail = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["address", "weight", "occurred_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.event} for {self.address} via {self.via}"

@@ -116,6 +116,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
+                "games.web.mail_banner.mail_stopped",
             ],
         },
     },
@@ -229,6 +230,11 @@ JUMBULAYA_INBOUND_ESPS = envlist(
 JUMBULAYA_WEBHOOK_MAX_BYTES = envint("JUMBULAYA_WEBHOOK_MAX_MB", "64", minimum=1) * 1024 * 1024
 JUMBULAYA_REQUEST_MAX_BYTES = 2_621_440  # Django's default: 2.5 MB
 DATA_UPLOAD_MAX_MEMORY_SIZE = JUMBULAYA_WEBHOOK_MAX_BYTES
+#: Mail to an address stops after this many soft bounces, deferrals or failed sends
+#: (a temporary 4xx that kept failing) within this many days (games/mail_out/tracking.py);
+#: a hard bounce, a rejection or a spam complaint stops it at once.
+JUMBULAYA_SOFT_BOUNCES = envint("JUMBULAYA_SOFT_BOUNCES", "3", minimum=1)
+JUMBULAYA_SOFT_BOUNCE_DAYS = envint("JUMBULAYA_SOFT_BOUNCE_DAYS", "7", minimum=1)
 #: Replies one sender may send in an hour; more are dropped unanswered.
 JUMBULAYA_INBOUND_PER_HOUR = envint("JUMBULAYA_INBOUND_PER_HOUR", "30")
 #: How long a sign-in link works.

@@ -3,7 +3,7 @@ from django.templatetags.static import static
 from django.urls import include, path, register_converter, reverse_lazy
 from django.views.generic import RedirectView
 
-from games.mail_in import inbound_webhook
+from games.mail_in import inbound_webhook, tracking_webhook
 from games.web.converters import RowId
 
 # <id:...> in the apps' URLs (registered before they are included).
@@ -22,6 +22,10 @@ urlpatterns = [
     path("account/", include("accounts.urls")),
     path("dev/mailbox/", include("devmail.urls")),
     # ESP inbound webhooks (replies by email): /anymail/<esp>/inbound/
-    path("anymail/", include((inbound_webhook.urlpatterns, "anymail"))),
+    # and their tracking webhooks (bounces, complaints): /anymail/<esp>/tracking/
+    path(
+        "anymail/",
+        include((inbound_webhook.urlpatterns + tracking_webhook.urlpatterns, "anymail")),
+    ),
     path("", include("games.urls")),
 ]

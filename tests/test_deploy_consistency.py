@@ -135,7 +135,7 @@ def test_every_unit_reads_one_environment_file() -> None:
 def test_every_variable_deploy_names_is_one_the_settings_read() -> None:
     _, compose_env = compose()
     assert compose_env and {n for n in compose_env if not is_read(n)} == set()
-    readme = (DEPLOY / "README.md").read_text()
+    readme = (DEPLOY / "README.md").read_text() + (DEPLOY / "mail.md").read_text()
     documented = set(re.findall(r"^([A-Z][A-Z0-9_]*)=", readme, re.M))
     assert documented and {n for n in documented if not is_read(n)} == set()
 

@@ -705,6 +705,7 @@ def _time_out(game_id: int, seq: int, hold: datetime, seat: int) -> int:
                 mover.timeouts_in_a_row >= game.timeout_limit
                 and not at.over
                 and kind.in_game(done.state, seat)
+                and deadlines.removal_may_go(mover.user_id, game.move_minutes)
             ):
                 if _take_over(done.game, done.seats, seat, done.state, SeatChange.Reason.TIMEOUTS):
                     return written

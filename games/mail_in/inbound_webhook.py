@@ -1,10 +1,11 @@
 """The ESPs' inbound webhooks, bounded, and the glue to :mod:`games.mail_in.inbound`.
 
 Only the webhooks of the ESPs named in ``JUMBULAYA_INBOUND_ESPS`` answer (the
-rest, and every ESP's tracking webhook, are 404s), and only the ESPs whose
-payloads :mod:`games.mail_in.inbound_limits` knows how to bound can be named: Postmark
-and Mailgun.  django-anymail checks each post's credentials (basic auth from
-``ANYMAIL_WEBHOOK_SECRET``, Mailgun's signature) and builds the
+rest are 404s; their tracking webhooks are in :mod:`games.mail_in.tracking_webhook`),
+and only the ESPs whose payloads :mod:`games.mail_in.inbound_limits` knows how to
+bound can be named: Postmark and Mailgun.  django-anymail checks each post's
+credentials (basic auth from ``ANYMAIL_WEBHOOK_SECRET``, Mailgun's signature) and
+builds the
 :class:`~anymail.inbound.AnymailInboundMessage` that :func:`on_inbound` hands
 to the one path every reply takes.
 

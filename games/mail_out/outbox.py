@@ -44,13 +44,15 @@ from contextvars import ContextVar
 from datetime import datetime, timedelta
 
 from celery import current_app
+from django.core.mail import EmailMultiAlternatives
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from accounts.models import User
+from games.mail_out import tracking
 from games.mail_out.emails import message_for
-from games.models import Game, InboundMail, Notification
+from games.models import Game, InboundMail, MailStatus, Notification
 from ops import logs
 
 log = logging.getLogger(__name__)
@@ -176,6 +178,7 @@ def _held_back() -> Exists:
             _same_recipient(),
             pk__lt=OuterRef("pk"),
             sent_at__isnull=True,
+            held_at__isnull=True,
             attempts__lt=HOLD_ATTEMPTS,
         )
     )
@@ -185,7 +188,12 @@ def _claimable() -> Q:
     now = timezone.now()
     unclaimed = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - CLAIM_LEASE)
     due = Q(retry_at__isnull=True) | Q(retry_at__lte=now)
-    return Q(sent_at__isnull=True, attempts__lt=MAX_ATTEMPTS) & unclaimed & due & Q(~_held_back())
+    return (
+        Q(sent_at__isnull=True, held_at__isnull=True, attempts__lt=MAX_ATTEMPTS)
+        & unclaimed
+        & due
+        & Q(~_held_back())
+    )
 
 
 def retry_delay(attempts: int) -> timedelta:
@@ -302,8 +310,27 @@ def _record(notification_id: int, what: str, write: Callable[[], object]) -> boo
         return True
 
 
-def _mark_sent(notification_id: int, sent_at: datetime) -> None:
-    Notification.objects.filter(pk=notification_id).update(sent_at=sent_at, last_error="")
+def _mark_sent(notification_id: int, sent_at: datetime, esp_message_id: str = "") -> None:
+    Notification.objects.filter(pk=notification_id).update(
+        sent_at=sent_at, last_error="", esp_message_id=esp_message_id[:255]
+    )
+
+
+def _mark_held(notification_id: int, reason: str, error: str = "") -> None:
+    """Keep the row, not sent, and say why: mail to its address is stopped."""
+    Notification.objects.filter(pk=notification_id, sent_at__isnull=True).update(
+        held_at=timezone.now(), held_reason=reason, claimed_at=None, last_error=error
+    )
+
+
+def message_id_of(message: EmailMultiAlternatives) -> str:
+    """The id tracking events will name: the ESP's (anymail's ``message_id``),
+    else the message's own ``Message-ID`` (SMTP, the local mailbox)."""
+    status = getattr(message, "anymail_status", None)
+    esp_id = getattr(status, "message_id", None) if status is not None else None
+    if isinstance(esp_id, str) and esp_id:
+        return tracking.clean_id(esp_id)
+    return tracking.clean_id(str(message.extra_headers.get("Message-ID", "")))
 
 
 def _release(notification_id: int, claimed_at: datetime, retry_at: datetime, error: str) -> None:
@@ -318,21 +345,30 @@ def send(notification_id: int) -> bool:
     if claimed_at is None:
         return False
     notification: Notification | None = None
+    message: EmailMultiAlternatives | None = None
+    held = ""
     with Heartbeat(notification_id, claimed_at) as heartbeat:
         try:
             notification = Notification.objects.select_related("game", "user").get(
                 pk=notification_id
             )
-            message = message_for(notification)
+            held = tracking.hold_reason(notification)
+            if not held:
+                message = message_for(notification)
             if message is not None:  # None: nothing to send (muted, digest, no email wanted)
                 message.send()
         except Exception as e:
             failure: Exception | None = e
         else:
             failure = None
+    if held:
+        _record(notification_id, "held", lambda: _mark_held(notification_id, held))
+        logs.event("email_held", notification=notification_id, status=held)
+        return False
     if failure is None:
         sent_at = timezone.now()
-        _record(notification_id, "sent", lambda: _mark_sent(notification_id, sent_at))
+        esp_id = message_id_of(message) if message is not None else ""
+        _record(notification_id, "sent", lambda: _mark_sent(notification_id, sent_at, esp_id))
         if message is not None and notification is not None:
             logs.event(
                 "email_sent",
@@ -350,6 +386,11 @@ def send(notification_id: int) -> bool:
         # Tried again later each time (the claim counted the attempt).
         retry_at = timezone.now() + retry_delay(notification.attempts)
     error = f"{type(failure).__name__}: {failure}"[:1000]
+    if notification is not None and tracking.send_failed(notification, failure):
+        # Refused for good (5xx): the address is stopped, and the row held.
+        reason = tracking.hold_reason(notification) or MailStatus.Stop.BOUNCED
+        _record(notification_id, "held", lambda: _mark_held(notification_id, reason, error))
+        return False
     _record(
         notification_id,
         "not sent",
@@ -364,7 +405,9 @@ def _held_by(notification_id: int) -> list[int]:
     row = Notification.objects.filter(pk=notification_id).values("user_id", "email").first()
     if row is None:
         return []
-    later = Notification.objects.filter(pk__gt=notification_id, sent_at__isnull=True)
+    later = Notification.objects.filter(
+        pk__gt=notification_id, sent_at__isnull=True, held_at__isnull=True
+    )
     if row["user_id"] is not None:
         later = later.filter(user_id=row["user_id"])
     elif row["email"]:

@@ -29,7 +29,11 @@ local time whatever the clocks did over the weekend.
   refused by its own stale check: never both, never a double timeout.
 * *Removal*: the timeout that brings a seat's ``timeouts_in_a_row`` to the
   game's ``timeout_limit`` resigns that seat in the same transaction and tells
-  every player.  The game goes on while two or more players remain.
+  every player.  The game goes on while two or more players remain.  A seat
+  whose player's mail has stopped is still auto-passed, but not removed until
+  mail reaches them again or they have seen the page's warning at least one
+  full move time ago (:func:`removal_may_go`); the next timeout after that
+  removes it.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ from django.utils import timezone
 
 from games.core.projection import kind_of
 from games.kinds.base import KindEvent
-from games.mail_out import outbox
+from games.mail_out import outbox, tracking
 from games.models import Event as EventRow
 from games.models import Game, Notification, Seat, Vacation
 
@@ -372,3 +376,10 @@ def away_until_map(user_ids: Iterable[int], now: datetime) -> dict[int, datetime
         if end is not None:
             back[uid] = end
     return back
+
+
+def removal_may_go(user_id: int | None, move_minutes: int, now: datetime | None = None) -> bool:
+    """Whether a seat at its limit of missed turns may be removed: its
+    player's mail is not stopped, or they were warned on the page at least
+    ``move_minutes`` ago (a full deadline's time to act on it)."""
+    return tracking.removal_may_go(user_id, move_minutes, now or timezone.now())

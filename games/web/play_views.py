@@ -37,6 +37,7 @@ from games.core import seat_names, services
 from games.engine.errors import Refusal
 from games.kinds import presentation
 from games.kinds.base import Preview, page_refusal
+from games.mail_out import tracking
 from games.models import Event, Game
 from games.timing import claims, vacations
 from games.web import confirmations
@@ -157,6 +158,8 @@ class PlayerRow:
     resigned: bool
     winner: bool
     away_until: datetime | None = None
+    #: Mail to this player's address has stopped (said without the reason or address).
+    mail_stopped: bool = False
 
 
 @dataclass(frozen=True)
@@ -231,8 +234,11 @@ def _time_zone(request: HttpRequest) -> str:
 
 
 def _player_rows(board: Any, seat: int | None, game: Game) -> list[PlayerRow]:
-    users = {s.index: s.user_id for s in game.seats.all() if s.user_id is not None}
+    seats = [s for s in game.seats.select_related("user") if s.user is not None]
+    users = {s.index: s.user.pk for s in seats if s.user is not None}
     away = vacations.away_until_many(list(users.values()))
+    addresses = {s.index: s.user.email.lower() for s in seats if s.user is not None}
+    stopped = tracking.stopped_addresses([a for i, a in addresses.items() if i != seat])
     return [
         PlayerRow(
             seat=i,
@@ -244,6 +250,7 @@ def _player_rows(board: Any, seat: int | None, game: Game) -> list[PlayerRow]:
             resigned=i in board.resigned,
             winner=i in board.winners,
             away_until=away.get(users.get(i, 0)),
+            mail_stopped=seat != i and addresses.get(i, "") in stopped,
         )
         for i, name in enumerate(board.players)
     ]

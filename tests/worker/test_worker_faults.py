@@ -240,7 +240,8 @@ def test_a_message_that_always_fails_is_tried_less_often_then_given_up(
 
     def refuse_one(self: GameEmail, fail_silently: bool = False) -> int:
         if self.to == [doomed.user.email] and "your turn" in self.subject:
-            raise smtplib.SMTPRecipientsRefused({self.to[0]: (550, b"no such mailbox")})
+            # Temporary (4xx): tried again; a permanent 5xx would stop the address at once.
+            raise smtplib.SMTPRecipientsRefused({self.to[0]: (451, b"mailbox busy, try later")})
         return real_send(self, fail_silently)
 
     monkeypatch.setattr(GameEmail, "send", refuse_one)
@@ -259,7 +260,7 @@ def test_a_message_that_always_fails_is_tried_less_often_then_given_up(
         assert outbox.sweep() == 0  # given up: not tried again
     doomed.refresh_from_db()
     assert doomed.attempts == outbox.MAX_ATTEMPTS and doomed.sent_at is None
-    assert "no such mailbox" in doomed.last_error
+    assert "mailbox busy" in doomed.last_error
     minute = timedelta(minutes=1)
     assert delays[:4] == [minute, 2 * minute, 4 * minute, 8 * minute]
     assert max(delays) == outbox.MAX_RETRY_DELAY

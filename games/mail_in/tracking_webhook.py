@@ -1,0 +1,113 @@
+"""The ESPs' tracking webhooks: bounces, deferrals, complaints, deliveries.
+
+They answer for the ESPs the service takes inbound mail from
+(``JUMBULAYA_INBOUND_ESPS``; every other ESP's is a 404), at
+``/anymail/<esp>/tracking/``, with the same credentials as the inbound ones:
+Postmark's basic auth (``ANYMAIL_WEBHOOK_SECRET`` in the URL), Mailgun's
+signature (``ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY``, and the basic auth too when
+it is set).  django-anymail checks them and reads each ESP's payload into an
+``AnymailTrackingEvent``; its ``tracking`` signal hands it to
+:func:`games.mail_out.tracking.on_tracking`, which stores it once and applies it.
+
+What each answer means to the ESP:
+
+- 200: stored (or stored already: an event posted twice is taken once).
+- 400: credentials or a signature that do not check out, or a payload that
+  cannot be read (not JSON, the wrong shape, an inbound message posted here).
+  Nothing was stored.
+- 503: the ESP is named but its webhook settings are missing.
+- 500: storing it failed; the ESP posts it again.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from anymail.exceptions import AnymailConfigurationError, AnymailWebhookValidationFailure
+from anymail.signals import AnymailTrackingEvent
+from anymail.webhooks.mailgun import MailgunTrackingWebhookView
+from anymail.webhooks.postmark import PostmarkTrackingWebhookView
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import URLPattern, re_path
+
+from games.mail_in.inbound_webhook import UNREADABLE, Misdirected
+
+log = logging.getLogger(__name__)
+
+
+class Checked:
+    """A tracking view whose misdirected payloads (an inbound message posted to
+    the tracking URL) are unreadable here, not a configuration error."""
+
+    def parse_events(self, request: HttpRequest) -> list[AnymailTrackingEvent]:
+        try:
+            events: list[AnymailTrackingEvent] = super().parse_events(request)  # type: ignore[misc]
+        except AnymailConfigurationError as e:
+            raise Misdirected(str(e)) from e
+        return events
+
+
+class PostmarkTracking(Checked, PostmarkTrackingWebhookView):  # type: ignore[misc]
+    """Postmark's Bounce, SpamComplaint, Delivery... webhooks (JSON, basic auth)."""
+
+
+class MailgunTracking(Checked, MailgunTrackingWebhookView):  # type: ignore[misc]
+    """Mailgun's webhooks (JSON with its ``signature`` block and ``event-data``)."""
+
+
+#: The tracking webhooks that can be mounted: ESP name, view, URL pattern.
+TRACKING_WEBHOOKS: dict[str, tuple[type[Checked], str]] = {
+    "postmark": (PostmarkTracking, r"^postmark/tracking/$"),
+    "mailgun": (MailgunTracking, r"^mailgun/tracking/$"),
+}
+
+
+def _plain(text: str, status: int) -> HttpResponse:
+    return HttpResponse(text, status=status, content_type="text/plain; charset=utf-8")
+
+
+def mounted(esp: str, view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """``view`` answering only while ``esp`` is named in ``JUMBULAYA_INBOUND_ESPS``,
+    and answering each failure as the module's docstring says."""
+
+    @functools.wraps(view)  # keeps anymail's csrf_exempt
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if esp not in settings.JUMBULAYA_INBOUND_ESPS:
+            raise Http404(f"mail tracking from {esp} is not configured here")
+        try:
+            return view(request, *args, **kwargs)
+        except AnymailWebhookValidationFailure as e:
+            log.warning("tracking webhook %s: refused (%s)", request.path, e)
+            return _plain(
+                f"This request's credentials or signature did not check out ({e}); "
+                "nothing was stored.",
+                400,
+            )
+        except UNREADABLE as e:
+            log.warning(
+                "tracking webhook %s: unreadable payload (%s: %s)",
+                request.path,
+                type(e).__name__,
+                str(e)[:200],
+            )
+            return _plain(
+                f"This webhook's payload could not be read ({type(e).__name__}); "
+                "nothing was stored.",
+                400,
+            )
+        except ImproperlyConfigured as e:
+            log.error("tracking webhook %s: %s is not configured here (%s)", request.path, esp, e)
+            return _plain("Mail tracking is not configured here yet; please try again later.", 503)
+
+    return wrapped
+
+
+urlpatterns: list[URLPattern] = [
+    re_path(pattern, mounted(esp, view.as_view()), name=f"{esp}_tracking_webhook")  # type: ignore[attr-defined]
+    for esp, (view, pattern) in TRACKING_WEBHOOKS.items()
+]

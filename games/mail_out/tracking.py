@@ -1,0 +1,333 @@
+"""What the ESPs (and the mail server, at send time) say about our mail, and
+whether mail to an address goes on.
+
+Every event is stored once (:class:`~games.models.MailEvent`, unique on
+:func:`event_key`), against the outbox row whose ``esp_message_id`` it names.
+Then it weighs on the address's :class:`~games.models.MailStatus`:
+
+- a hard bounce or a rejection stops mail to the address at once; so does a
+  spam complaint, which also turns the player's game emails off
+  (``email_mode`` none);
+- a soft bounce, a deferral, or a send that kept failing with a temporary
+  (4xx) error counts: ``JUMBULAYA_SOFT_BOUNCES`` of them within
+  ``JUMBULAYA_SOFT_BOUNCE_DAYS`` days stop mail;
+- a delivery, an open or a click changes nothing: a ``delivered`` that arrives
+  after a ``bounced`` does not start mail again.  Only the address confirmed
+  again (:func:`restore`) does; what happened before that no longer counts.
+
+A stopped address gets no game mail: the outbox marks its rows held, with the
+reason, instead of sending them.  Account mails (sign-in links, address
+confirmations) do not go through the outbox and are always sent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import smtplib
+from datetime import datetime, timedelta
+from typing import Any
+
+from anymail.exceptions import AnymailRecipientsRefused
+from anymail.signals import AnymailTrackingEvent, EventType
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games.models import MailEvent, MailStatus, Notification
+from ops import logs
+
+log = logging.getLogger(__name__)
+
+Weight = MailEvent.Weight
+Stop = MailStatus.Stop
+
+#: Postmark's bounce types that are temporary, though anymail names some "bounced".
+SOFT_TYPES = frozenset({"SoftBounce", "Transient", "DnsError"})
+#: Failed sends of one row with a temporary error after which it counts as a soft bounce.
+SOFT_SEND_ATTEMPTS = 3
+
+
+class NoAddress(ValueError):
+    """An event that names no recipient and no message sent from here: it
+    cannot be about anyone (the webhook answers 400)."""
+
+
+def clean_id(message_id: str | None) -> str:
+    """A message id as stored and compared: without spaces or angle brackets."""
+    return (message_id or "").strip().strip("<>").strip()
+
+
+def weight_of(event: AnymailTrackingEvent) -> str:
+    """How much an event says about its address (a :class:`MailEvent.Weight`)."""
+    kind = event.event_type
+    if kind == EventType.REJECTED:
+        return Weight.HARD
+    if kind == EventType.BOUNCED:
+        esp = event.esp_event if isinstance(event.esp_event, dict) else {}
+        return Weight.SOFT if esp.get("Type") in SOFT_TYPES else Weight.HARD
+    if kind == EventType.DEFERRED:
+        return Weight.SOFT
+    if kind == EventType.COMPLAINED:
+        return Weight.COMPLAINT
+    if kind == EventType.UNSUBSCRIBED:
+        return Weight.UNSUBSCRIBED
+    return Weight.NONE
+
+
+def event_key(via: str, event: AnymailTrackingEvent) -> str:
+    """What makes an event the same one when an ESP posts it twice: Mailgun's
+    ``event-data.id`` with the message, Postmark's bounce ``ID``, else the
+    message, the event, its time and the recipient."""
+    esp = event.esp_event if isinstance(event.esp_event, dict) else {}
+    data = esp.get("event-data") if isinstance(esp.get("event-data"), dict) else None
+    if data is not None and data.get("id"):
+        own = f"{data['id']}:{clean_id(event.message_id)}"
+    elif via != "mailgun" and event.event_id:
+        own = str(event.event_id)
+    else:
+        when = event.timestamp.isoformat() if event.timestamp else ""
+        own = f"{event.event_type}:{clean_id(event.message_id)}:{when}:{event.recipient or ''}"
+    key = f"{via}:{own}"
+    if len(key) > 200:
+        key = f"{via}:sha256:{hashlib.sha256(own.encode()).hexdigest()}"
+    return key
+
+
+def _detail(event: AnymailTrackingEvent) -> str:
+    said = " — ".join(str(part) for part in (event.description, event.mta_response) if part)
+    return said[:300]
+
+
+def on_tracking(sender: Any, event: AnymailTrackingEvent, esp_name: str, **kwargs: Any) -> None:
+    """anymail's ``tracking`` signal, from every ESP's tracking webhook."""
+    record(event, via=esp_name.lower())
+
+
+def record(event: AnymailTrackingEvent, *, via: str) -> MailEvent | None:
+    """Store an ESP's event once and let it weigh on its address's status.
+    Returns the new row, or None for an event already stored; raises
+    :class:`NoAddress` for one that names no recipient and no message of ours."""
+    message_id = clean_id(event.message_id)
+    notification = (
+        Notification.objects.filter(esp_message_id=message_id).select_related("user").first()
+        if message_id
+        else None
+    )
+    address = (event.recipient or "").strip().lower() or _address_of(notification)
+    if not address:
+        raise NoAddress(f"a {event.event_type} event naming no recipient and no message of ours")
+    occurred = event.timestamp or timezone.now()
+    return note(
+        key=event_key(via, event),
+        via=via,
+        event=str(event.event_type),
+        weight=weight_of(event),
+        address=address,
+        message_id=message_id,
+        notification=notification,
+        occurred_at=occurred,
+        detail=_detail(event),
+    )
+
+
+def _address_of(notification: Notification | None) -> str:
+    if notification is None:
+        return ""
+    if notification.user is not None:
+        return notification.user.email.lower()
+    return notification.email.lower()
+
+
+def note(
+    *,
+    key: str,
+    via: str,
+    event: str,
+    weight: str,
+    address: str,
+    occurred_at: datetime,
+    message_id: str = "",
+    notification: Notification | None = None,
+    detail: str = "",
+) -> MailEvent | None:
+    """Store one event (None if ``key`` is stored already) and apply it."""
+    address = address.lower()
+    try:
+        with transaction.atomic():
+            row = MailEvent.objects.create(
+                key=key,
+                via=via,
+                event=event,
+                weight=weight,
+                address=address,
+                message_id=message_id[:255],
+                notification=notification,
+                occurred_at=occurred_at,
+                detail=detail[:300],
+            )
+            _apply(row)
+    except IntegrityError:
+        return None  # posted again: stored the first time
+    logs.event(
+        "mail_event",
+        source=via,
+        kind=event or None,
+        status=weight or None,
+        notification=row.notification_id,
+    )
+    return row
+
+
+def _apply(row: MailEvent) -> None:
+    """What one new event does to its address (inside its transaction)."""
+    if not row.weight:
+        return
+    status, _ = MailStatus.objects.select_for_update().get_or_create(address=row.address)
+    if status.restored_at is not None and row.occurred_at <= status.restored_at:
+        return  # about mail before the address was confirmed again
+    if row.weight in (Weight.COMPLAINT, Weight.UNSUBSCRIBED):
+        User.objects.filter(email__iexact=row.address).update(email_mode=User.EmailMode.NONE)
+    if row.weight == Weight.UNSUBSCRIBED:
+        return
+    if row.weight == Weight.SOFT:
+        since = timezone.now() - timedelta(days=settings.JUMBULAYA_SOFT_BOUNCE_DAYS)
+        if status.restored_at is not None:
+            since = max(since, status.restored_at)
+        soft = MailEvent.objects.filter(
+            address=row.address, weight=Weight.SOFT, occurred_at__gte=since
+        ).count()
+        if soft < settings.JUMBULAYA_SOFT_BOUNCES:
+            return
+        reason = Stop.SOFT
+    elif row.weight == Weight.COMPLAINT:
+        reason = Stop.COMPLAINED
+    elif row.event == EventType.REJECTED:
+        reason = Stop.REJECTED
+    else:
+        reason = Stop.BOUNCED
+    if status.stopped_at is not None and not (
+        reason == Stop.COMPLAINED and status.reason != Stop.COMPLAINED
+    ):
+        return  # stopped already (a complaint still says so: it turned emails off)
+    status.stopped_at = status.stopped_at or timezone.now()
+    status.reason = reason
+    status.detail = row.detail
+    status.warned_at = None if reason != Stop.COMPLAINED else status.warned_at
+    status.save()
+    log.warning("mail to an address stopped (%s, via %s, event %s)", reason, row.via, row.pk)
+
+
+# --- asking ---------------------------------------------------------------------
+
+
+def stopped(address: str) -> MailStatus | None:
+    """The address's status if mail to it is stopped, else None."""
+    if not address:
+        return None
+    return MailStatus.objects.filter(address=address.lower(), stopped_at__isnull=False).first()
+
+
+def stopped_addresses(addresses: list[str]) -> set[str]:
+    """Those of ``addresses`` (in lower case) whose mail is stopped."""
+    lowered = [a.lower() for a in addresses if a]
+    return set(
+        MailStatus.objects.filter(address__in=lowered, stopped_at__isnull=False).values_list(
+            "address", flat=True
+        )
+    )
+
+
+def seen(status: MailStatus) -> None:
+    """Its owner has seen the page's banner: record when, the first time."""
+    if status.warned_at is None:
+        now = timezone.now()
+        MailStatus.objects.filter(pk=status.pk, warned_at__isnull=True).update(warned_at=now)
+        status.warned_at = now
+
+
+def removal_may_go(user_id: int | None, move_minutes: int, now: datetime) -> bool:
+    """Whether a seat may be removed for missed turns: mail reaches its player,
+    or they have been warned on the page for at least one full move time."""
+    if user_id is None:
+        return True
+    email = User.objects.filter(pk=user_id).values_list("email", flat=True).first()
+    status = stopped(email or "")
+    if status is None:
+        return True
+    return (
+        status.warned_at is not None and status.warned_at + timedelta(minutes=move_minutes) <= now
+    )
+
+
+def restore(address: str) -> bool:
+    """The address was confirmed: mail to it goes again.  Returns whether it
+    was stopped."""
+    now = timezone.now()
+    status, _ = MailStatus.objects.get_or_create(address=address.lower())
+    was = status.stopped_at is not None
+    MailStatus.objects.filter(pk=status.pk).update(
+        stopped_at=None, reason="", detail="", warned_at=None, restored_at=now
+    )
+    if was:
+        log.info("mail to an address starts again (confirmed)")
+    return was
+
+
+def on_address_confirmed(sender: Any, address: str, **kwargs: Any) -> None:
+    """accounts' ``address_confirmed`` signal."""
+    restore(address)
+
+
+# --- the outbox -------------------------------------------------------------------
+
+
+def hold_reason(notification: Notification) -> str:
+    """Why a row must not be sent (a :class:`MailStatus.Stop`), or ``""``."""
+    status = stopped(_address_of(notification))
+    return status.reason if status is not None else ""
+
+
+def send_failure_weight(failure: BaseException) -> str:
+    """What a failed send says about its recipient: ``hard`` for a permanent
+    refusal (5xx, or anymail's refused recipients), ``soft`` for a temporary
+    one (4xx), ``""`` for a failure that is not about the address (the
+    connection, our sender refused)."""
+    if isinstance(failure, AnymailRecipientsRefused):
+        return Weight.HARD
+    if isinstance(failure, smtplib.SMTPRecipientsRefused):
+        codes = [code for code, _ in failure.recipients.values()]
+        if codes and all(code >= 500 for code in codes):
+            return Weight.HARD
+        return Weight.SOFT if codes else Weight.NONE
+    if isinstance(failure, smtplib.SMTPSenderRefused):
+        return Weight.NONE  # about our sender, not the recipient
+    if isinstance(failure, smtplib.SMTPResponseException):
+        if failure.smtp_code >= 500:
+            return Weight.HARD
+        if failure.smtp_code >= 400:
+            return Weight.SOFT
+    return Weight.NONE
+
+
+def send_failed(notification: Notification, failure: BaseException) -> bool:
+    """Let a failed send weigh on its address.  Returns whether the row is to
+    be held (a permanent failure) rather than tried again."""
+    weight = send_failure_weight(failure)
+    address = _address_of(notification)
+    if not weight or not address:
+        return False
+    if weight == Weight.SOFT and notification.attempts < SOFT_SEND_ATTEMPTS:
+        return False  # tried again with back-off; counts once it keeps failing
+    note(
+        key=f"send:{notification.pk}:{weight}",
+        via="send",
+        event=EventType.BOUNCED if weight == Weight.HARD else EventType.DEFERRED,
+        weight=weight,
+        address=address,
+        notification=notification,
+        occurred_at=timezone.now(),
+        detail=f"{type(failure).__name__}: {failure}",
+    )
+    return weight == Weight.HARD
