@@ -24,6 +24,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from accounts.models import User
+from games.mail_out import tracking
 from games.mail_out.emails import (
     automatic_headers,
     build_message,
@@ -131,6 +132,8 @@ def send_one(user: User, now: datetime) -> bool:
     games = awaiting(user)
     if not games:
         return False
+    if tracking.stopped(user.email) is not None:
+        return False  # mail to the address stopped: the pages' banner says so
     try:
         digest_message(user, games, now).send()
     except Exception:

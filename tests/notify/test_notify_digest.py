@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from accounts.models import User
-from games.mail_out import digests
-from games.models import Game, Seat
+from games.mail_out import digests, tracking
+from games.models import Game, MailStatus, Seat
 
 
 def digest_user(game: Game, hour: int = 8, zone: str = "Europe/Paris") -> User:
@@ -66,6 +66,20 @@ def test_no_digest_when_nothing_awaits(
     Seat.objects.filter(game=game, user=user).update(muted=True)  # muted games are left out
     assert digests.send_due(at(5, 7, 30)) == 0
     assert mailoutbox == []
+
+
+def test_no_digest_to_an_address_whose_mail_stopped(
+    started_game: Callable[..., Game], mailoutbox: list[Any]
+) -> None:
+    """A hard bounce stops all game mail to the address, the digest too, until
+    it is confirmed again."""
+    game = started_game()
+    user = digest_user(game)
+    MailStatus.objects.create(address=user.email.lower(), stopped_at=at(4, 9), reason="bounced")
+    assert digests.send_due(at(5, 7, 30)) == 0
+    assert mailoutbox == []
+    tracking.restore(user.email)
+    assert digests.send_due(at(6, 7, 30)) == 1
 
 
 def test_only_digest_users_get_one(
