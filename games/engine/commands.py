@@ -279,9 +279,14 @@ def _exchange(state: GameState, seat: int, tiles: Tiles | None, draw: Drawer) ->
     return Exchanged(seat, tuple(chosen), _draw(draw, state.bag, len(chosen)))
 
 
-def _jumbulaya(
-    state: GameState, seat: int, command: CallJumbulaya, lexicon: Lexicon
-) -> JumbulayaVerified | JumbulayaFailed:
+def check_call(state: GameState, seat: int) -> None:
+    """Whether ``seat`` may call a JUMBULAYA now, before its word is looked at
+    (a service that seals calls for a while checks this when a call comes in)."""
+    _seat_checks(state, seat, off_turn_allowed=True)
+    _call_checks(state, seat)
+
+
+def _call_checks(state: GameState, seat: int) -> None:
     if not state.jumbulaya_open():
         raise Refusal(
             "jumbulaya_closed",
@@ -294,6 +299,12 @@ def _jumbulaya(
             "After a call that failed you may not call JUMBULAYA again until another player "
             "has completed a turn.",
         )
+
+
+def _jumbulaya(
+    state: GameState, seat: int, command: CallJumbulaya, lexicon: Lexicon
+) -> JumbulayaVerified | JumbulayaFailed:
+    _call_checks(state, seat)
     board = [ln.tiles for ln in state.lines]
     word = command.word
     found = best_call(board, word.candidates(), lexicon, state.rules)

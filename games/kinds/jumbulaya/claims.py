@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games import engine
+from games.engine.commands import check_call
 from games.engine.errors import Refusal
 from games.engine.jumbulaya import best_call
 from games.engine.lexicon import Lexicon
@@ -25,25 +26,10 @@ class JumbulayaClaims:
         return state.jumbulaya_open()
 
     def check_call(self, state: engine.GameState, seat: int, move: str) -> str:
-        if state.over:
-            raise Refusal("game_over", "The game is over: no more moves can be made.")
-        if not 0 <= seat < state.seats or seat in state.resigned:
-            raise Refusal("not_in_game", "You are no longer in this game, so you cannot move.")
+        check_call(state, seat)
         command = engine.parse_move(move)
         if not isinstance(command, CallJumbulaya):
             raise Refusal("bad_move", f"Could not read the move {move!r} as a JUMBULAYA call.")
-        if not state.jumbulaya_open():
-            raise Refusal(
-                "jumbulaya_closed",
-                "A JUMBULAYA can be called only once all nine lines are claimed and one of them "
-                "holds 7 or more tiles.",
-            )
-        if seat in state.barred:
-            raise Refusal(
-                "jumbulaya_barred",
-                "After a call that failed you may not call JUMBULAYA again until another player "
-                "has completed a turn.",
-            )
         return command.word.text
 
     def verify(self, state: engine.GameState, word: str, lexicon: Lexicon) -> int | None:
