@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from anymail.exceptions import AnymailConfigurationError
@@ -36,7 +36,7 @@ from anymail.webhooks.postmark import PostmarkInboundWebhookView
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.core.files.uploadhandler import FileUploadHandler
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import URLPattern, re_path
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import csrf_exempt
@@ -161,43 +161,64 @@ INBOUND_WEBHOOKS: dict[str, tuple[type[BoundedInbound], str]] = {
 }
 
 
-def _answer_dropped(esp: str, unread: Unread) -> HttpResponse:
-    inbound.drop_unread(unread.material, via=esp, sender=unread.sender, reason=unread.reason)
-    return HttpResponse(
-        f"Dropped unread: {unread.reason}.", content_type="text/plain; charset=utf-8"
-    )
+def plain_text(text: str, status: int = 200) -> HttpResponse:
+    return HttpResponse(text, status=status, content_type="text/plain; charset=utf-8")
 
 
-def mounted(esp: str, view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """``view`` answering only while ``esp`` is named in ``JUMBULAYA_INBOUND_ESPS``,
-    and answering each failure as the module's docstring says."""
+#: How a mounted webhook answers one kind of failure: ``(esp, request, error)``.
+Answer = Callable[[str, HttpRequest, Exception], HttpResponse]
+
+
+def _answer_dropped(esp: str, request: HttpRequest, error: Exception) -> HttpResponse:
+    assert isinstance(error, Unread)
+    inbound.drop_unread(error.material, via=esp, sender=error.sender, reason=error.reason)
+    return plain_text(f"Dropped unread: {error.reason}.")
+
+
+def mounted(
+    esp: str,
+    view: Callable[..., HttpResponse],
+    *,
+    label: str = "inbound mail",
+    nothing: str = "nothing was done",
+    answers: Sequence[tuple[type[Exception], Answer]] = ((Unread, _answer_dropped),),
+) -> Callable[..., HttpResponse]:
+    """``view`` answering only while ``esp`` is named in ``JUMBULAYA_INBOUND_ESPS``:
+    the failures in ``answers`` as they say, an unreadable payload with a 400
+    (``nothing`` done), missing settings with a 503, as the module's docstring
+    says.  ``label`` names the webhook's kind in answers and the log."""
 
     @functools.wraps(view)  # keeps anymail's csrf_exempt
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if esp not in settings.JUMBULAYA_INBOUND_ESPS:
-            raise Http404(f"inbound mail from {esp} is not configured here")
+            raise Http404(f"{label} from {esp} is not configured here")
         try:
             return view(request, *args, **kwargs)
-        except Unread as e:
-            return _answer_dropped(esp, e)
-        except UNREADABLE as e:
-            log.warning(
-                "webhook %s: unreadable payload (%s: %s)",
-                request.path,
-                type(e).__name__,
-                str(e)[:200],
-            )
-            return HttpResponseBadRequest(
-                f"This webhook's payload could not be read ({type(e).__name__}); nothing was done.",
-                content_type="text/plain; charset=utf-8",
-            )
-        except ImproperlyConfigured as e:
-            log.error("webhook %s: %s is not configured here (%s)", request.path, esp, e)
-            return HttpResponse(
-                "Inbound mail is not configured here yet; please try again later.",
-                status=503,
-                content_type="text/plain; charset=utf-8",
-            )
+        except Exception as e:
+            for kind, answer in answers:
+                if isinstance(e, kind):
+                    return answer(esp, request, e)
+            if isinstance(e, UNREADABLE):
+                log.warning(
+                    "%s webhook %s: unreadable payload (%s: %s)",
+                    label,
+                    request.path,
+                    type(e).__name__,
+                    str(e)[:200],
+                )
+                return plain_text(
+                    f"This webhook's payload could not be read ({type(e).__name__}); {nothing}.",
+                    400,
+                )
+            if isinstance(e, ImproperlyConfigured):
+                log.error(
+                    "%s webhook %s: %s is not configured here (%s)", label, request.path, esp, e
+                )
+                return plain_text(
+                    f"{label.capitalize()} is not configured here yet; please try again later.",
+                    503,
+                )
+            raise
 
     return wrapped
 

@@ -21,21 +21,18 @@ What each answer means to the ESP:
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Callable
-from typing import Any
 
 from anymail.exceptions import AnymailConfigurationError, AnymailWebhookValidationFailure
 from anymail.signals import AnymailTrackingEvent
 from anymail.webhooks.mailgun import MailgunTrackingWebhookView
 from anymail.webhooks.postmark import PostmarkTrackingWebhookView
-from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, re_path
 
-from games.mail_in.inbound_webhook import UNREADABLE, Misdirected
+from games.mail_in import inbound_webhook
+from games.mail_in.inbound_webhook import Misdirected, plain_text
 
 log = logging.getLogger(__name__)
 
@@ -67,44 +64,24 @@ TRACKING_WEBHOOKS: dict[str, tuple[type[Checked], str]] = {
 }
 
 
-def _plain(text: str, status: int) -> HttpResponse:
-    return HttpResponse(text, status=status, content_type="text/plain; charset=utf-8")
+def _refused(esp: str, request: HttpRequest, error: Exception) -> HttpResponse:
+    log.warning("tracking webhook %s: refused (%s)", request.path, error)
+    return plain_text(
+        f"This request's credentials or signature did not check out ({error}); nothing was stored.",
+        400,
+    )
 
 
 def mounted(esp: str, view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """``view`` answering only while ``esp`` is named in ``JUMBULAYA_INBOUND_ESPS``,
-    and answering each failure as the module's docstring says."""
-
-    @functools.wraps(view)  # keeps anymail's csrf_exempt
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if esp not in settings.JUMBULAYA_INBOUND_ESPS:
-            raise Http404(f"mail tracking from {esp} is not configured here")
-        try:
-            return view(request, *args, **kwargs)
-        except AnymailWebhookValidationFailure as e:
-            log.warning("tracking webhook %s: refused (%s)", request.path, e)
-            return _plain(
-                f"This request's credentials or signature did not check out ({e}); "
-                "nothing was stored.",
-                400,
-            )
-        except UNREADABLE as e:
-            log.warning(
-                "tracking webhook %s: unreadable payload (%s: %s)",
-                request.path,
-                type(e).__name__,
-                str(e)[:200],
-            )
-            return _plain(
-                f"This webhook's payload could not be read ({type(e).__name__}); "
-                "nothing was stored.",
-                400,
-            )
-        except ImproperlyConfigured as e:
-            log.error("tracking webhook %s: %s is not configured here (%s)", request.path, esp, e)
-            return _plain("Mail tracking is not configured here yet; please try again later.", 503)
-
-    return wrapped
+    """``view`` mounted as the inbound webhooks are, refusing credentials or a
+    signature that do not check out with a 400, as the module's docstring says."""
+    return inbound_webhook.mounted(
+        esp,
+        view,
+        label="mail tracking",
+        nothing="nothing was stored",
+        answers=((AnymailWebhookValidationFailure, _refused),),
+    )
 
 
 urlpatterns: list[URLPattern] = [
