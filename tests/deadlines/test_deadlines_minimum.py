@@ -18,26 +18,9 @@ from games.core import services
 from games.engine import PRESETS
 from games.models import Game
 from games.timing import deadlines
+from tests.service.test_lobby_create import form_data
 
 CREATE = "/games/new/"
-
-
-def form_data(**changes: Any) -> dict[str, Any]:
-    """What the create form posts when left as shown (official rules), plus changes."""
-    data = {
-        "seat_count": "2",
-        "preset": "official",
-        "options_from": "official",
-        "rack_limit": "2",
-        "new_word": "current",
-        "stall_rounds": "0",
-        "jumbulaya_bonus": "on",
-        "jumbulaya_cooldown": "on",
-        "lexicon_name": "default",
-        "move_hours": "72",
-        "invite_emails": "bob@example.com",
-    }
-    return {**data, **changes}
 
 
 @pytest.fixture

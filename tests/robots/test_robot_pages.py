@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.models import Game
+from tests.service.test_lobby_create import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -42,22 +43,7 @@ def test_play_against_a_robot_now_starts_a_game_and_lands_on_it(ann: User, clien
 
 
 def test_a_created_game_seats_the_robots_chosen(ann: User, client: Client) -> None:
-    form = {
-        "seat_count": "3",
-        "preset": "official",
-        "options_from": "official",
-        "rack_limit": "2",
-        "new_word": "current",
-        "stall_rounds": "0",
-        "jumbulaya_bonus": "on",
-        "jumbulaya_cooldown": "on",
-        "lexicon_name": "default",
-        "move_hours": "72",
-        "invite_emails": "bob@example.com",
-        "robots": ["greedy"],
-        "robot_pace": "human",
-        "takeover_level": "greedy",
-    }
+    form = form_data(seat_count="3", robots=["greedy"], robot_pace="human", takeover_level="greedy")
     response = client.post(reverse("games:create"), form)
     assert response.status_code == 302, response.content.decode()[:3000]
     game = Game.objects.get()
