@@ -1,0 +1,1 @@
+"""The crossword tile game, Bible edition (seed ``004_…``): a pure engine, no Django."""
