@@ -1,7 +1,8 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
 service``, ``notify``, ``inbound``, ``tracking``, ``corpus`` or ``robots [--full]
 [--games N]``: only that section; ``stack [--ci] [--games N]``: the production stack
-under load and faults, :mod:`bench.stack.run`)."""
+under load and faults, :mod:`bench.stack.run`; ``mailrate``: emails per second as a
+worker's processes go from 1 to 4, :mod:`bench.stack.mail_rate`)."""
 
 from __future__ import annotations
 
@@ -281,6 +282,10 @@ if __name__ == "__main__":
         from .stack.run import main as stack_main
 
         sys.exit(stack_main(args[1:]))
+    elif args and args[0] == "mailrate":
+        from .stack.mail_rate import main as mail_rate_main
+
+        sys.exit(mail_rate_main(args[1:]))
     elif args and args[0] == "corpus":
         corpus.main()  # real reply emails through the inbound path: no other section
     elif args and args[0] == "service":

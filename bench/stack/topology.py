@@ -271,6 +271,10 @@ class Topology:
         self.beat = celery_beat(self.env, 1, root)
         self.extra_beat = celery_beat(self.env, 2, root)
 
+    def processes(self) -> list[Proc]:
+        """Every process of the stack but the data stores, each with its log."""
+        return [self.web, *self.workers, self.beat, self.extra_beat]
+
     def manage(self, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
         """``manage.py`` with the stack's environment."""
         return subprocess.run(
