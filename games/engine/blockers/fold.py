@@ -45,7 +45,7 @@ def _next_turn(state: BlockersState, after: int) -> int | None:
 
 
 def _set(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
-    return values[:i] + (value,) + values[i + 1 :]
+    return (*values[:i], value, *values[i + 1 :])
 
 
 def _placed(
@@ -79,9 +79,7 @@ def _placed(
 
 
 def _turn_done(state: BlockersState, seat: int) -> BlockersState:
-    counted = replace(
-        state, turns_taken=_set(state.turns_taken, seat, state.turns_taken[seat] + 1)
-    )
+    counted = replace(state, turns_taken=_set(state.turns_taken, seat, state.turns_taken[seat] + 1))
     after = _next_turn(counted, seat)
     if after is None:
         return replace(counted, turn=None, end="complete")

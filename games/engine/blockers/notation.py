@@ -8,8 +8,8 @@ left out, a trailing full stop is ignored, the wild may be written ``wild`` or
 
 >>> parse_move("7 at C7")
 Place(tile='7', square='C7')
->>> format_move(parse_move(" s5e4 ")), format_move(parse_move("Wild @ e5.")), format_move(parse_move("c c7"))
-('S5 at E4', '* at E5', 'C at C7')
+>>> [format_move(parse_move(m)) for m in (" s5e4 ", "Wild @ e5.", "c c7")]
+['S5 at E4', '* at E5', 'C at C7']
 >>> parse_move("PASS")
 Pass()
 """
