@@ -44,23 +44,29 @@ def splits(owners: Owners, index: int) -> bool:
     return True
 
 
-def group_count(owners: Owners, seat: int) -> int:
-    """How many groups ``seat`` has on the board (0 with no tiles there)."""
-    seen = [False] * SQUARES
+def labels(owners: Owners, seat: int) -> tuple[list[int], int]:
+    """Each square's group number for ``seat`` (-1 for a square not its own), and
+    how many groups ``seat`` has: a robot weighs many moves on one labelling."""
+    out = [-1] * SQUARES
     count = 0
     for start in range(SQUARES):
-        if owners[start] != seat or seen[start]:
+        if owners[start] != seat or out[start] >= 0:
             continue
-        count += 1
-        seen[start] = True
+        out[start] = count
         stack = [start]
         while stack:
             square = stack.pop()
             for n in NEIGHBOURS[square]:
-                if not seen[n] and owners[n] == seat:
-                    seen[n] = True
+                if out[n] < 0 and owners[n] == seat:
+                    out[n] = count
                     stack.append(n)
-    return count
+        count += 1
+    return out, count
+
+
+def group_count(owners: Owners, seat: int) -> int:
+    """How many groups ``seat`` has on the board (0 with no tiles there)."""
+    return labels(owners, seat)[1]
 
 
 def group_counts(owners: Owners, seats: int) -> list[int]:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from ..board import NEIGHBOURS, SQUARE_NAMES
 from ..events import Passed, TilePlaced
 from ..fold import evolve
-from ..groups import group_count
+from ..groups import labels
 from ..movegen import Move, legal_moves
 from ..state import BlockersState
 from ..view import SeatView, guess_state, view_state
@@ -38,29 +38,42 @@ Choose = Callable[[SeatView, BlockersState, random.Random, float | None], str]
 #: The strong level's own budget per turn, and how many moves it looks at closely.
 STRONG_BUDGET_MS = 40.0
 STRONG_CANDIDATES = 8
+#: The most samples it takes of what the others hold (with time to spare, the
+#: same view always gets the same answer from the same generator).
+STRONG_SAMPLES = 12
 #: How much an empty square next to one's own groups is worth (a cost: negative).
 ROOM_WEIGHT = 0.05
 #: How much the best follow-up with the kept tiles counts.
 FOLLOW_UP_WEIGHT = 0.5
 
 
-def cost_after(state: BlockersState, seat: int, move: Move) -> int:
-    """``seat``'s score once ``move`` (by ``seat``) is on the board."""
-    owners = list(state.owners)
-    owners[move.square] = seat
-    captures = state.captures[seat]
-    most = max(captures, default=0)
-    if move.captured is not None:
-        most = max(most, captures[move.captured] + 1)
-    return group_count(owners, seat) + most
+class Costs:
+    """``seat``'s score after each of its own moves, worked out from one
+    labelling of its groups: a tile joins the groups it touches into one."""
+
+    def __init__(self, state: BlockersState, seat: int) -> None:
+        self.labels, self.groups = labels(state.owners, seat)
+        self.captures = state.captures[seat]
+        self.most = max(self.captures, default=0)
+
+    def after(self, move: Move) -> int:
+        near = {self.labels[n] for n in NEIGHBOURS[move.square]} - {-1}
+        most = self.most
+        if move.captured is not None:
+            most = max(most, self.captures[move.captured] + 1)
+        return self.groups + 1 - len(near) + most
 
 
-def room(state: BlockersState, seat: int) -> int:
+def room(state: BlockersState, seat: int) -> set[int]:
     """Empty squares next to ``seat``'s tiles: where its groups can still grow."""
     owners = state.owners
-    return len(
-        {n for i, o in enumerate(owners) if o == seat for n in NEIGHBOURS[i] if owners[n] < 0}
-    )
+    return {n for i, o in enumerate(owners) if o == seat for n in NEIGHBOURS[i] if owners[n] < 0}
+
+
+def room_gain(state: BlockersState, near: set[int], square: int) -> int:
+    """How much ``near`` (a seat's :func:`room`) grows when that seat takes ``square``."""
+    fresh = sum(1 for n in NEIGHBOURS[square] if state.owners[n] < 0 and n not in near)
+    return fresh - (square in near)
 
 
 def _apply(state: BlockersState, seat: int, move: Move) -> BlockersState:
@@ -73,47 +86,44 @@ def beginner(view: SeatView, state: BlockersState, rng: random.Random, budget: f
     return rng.choice(legal_moves(state, view.seat)).notation()
 
 
-def _greedy_best(state: BlockersState, seat: int) -> list[Move]:
-    moves = legal_moves(state, seat)
-    costs = [cost_after(state, seat, m) for m in moves]
-    low = min(costs)
-    return [m for m, c in zip(moves, costs, strict=True) if c == low]
-
-
 def greedy(view: SeatView, state: BlockersState, rng: random.Random, budget: float | None) -> str:
-    assert view.seat is not None
-    return rng.choice(_greedy_best(state, view.seat)).notation()
+    seat = view.seat
+    assert seat is not None
+    moves = legal_moves(state, seat)
+    costs = Costs(state, seat)
+    scored = [costs.after(m) for m in moves]
+    low = min(scored)
+    return rng.choice([m for m, c in zip(moves, scored, strict=True) if c == low]).notation()
 
 
 def _reply(state: BlockersState, seat: int, victim: int) -> BlockersState:
-    """``seat`` plays greedily, and among its best moves the one that costs
-    ``victim`` most (a careful guess at an opponent); a seat with no move passes."""
+    """``seat`` plays greedily, and among its best moves the one that hems
+    ``victim`` in most (a careful guess at an opponent); with no move it passes."""
     moves = legal_moves(state, seat)
     if not moves:
         return evolve(state, Passed(seat))
-    best: tuple[int, int] | None = None
-    chosen = moves[0]
-    for m in moves:
-        after = _apply(state, seat, m)
-        key = (cost_after(state, seat, m), -after.scores()[victim])
-        if best is None or key < best:
-            best, chosen = key, m
-    return _apply(state, seat, chosen)
+    costs = Costs(state, seat)
+    owners = state.owners
+
+    def key(m: Move) -> tuple[int, int]:
+        return costs.after(m), -sum(1 for n in NEIGHBOURS[m.square] if owners[n] == victim)
+
+    return _apply(state, seat, min(moves, key=key))
 
 
-def _value(state: BlockersState, seat: int) -> float:
-    """Where a line of play leaves ``seat``: its cost, its best follow-up and its room."""
-    now = state.scores()[seat]
-    moves = legal_moves_for(state, seat)
-    follow = min((cost_after(state, seat, m) for m in moves), default=now) - now
-    return now + FOLLOW_UP_WEIGHT * follow - ROOM_WEIGHT * room(state, seat)
-
-
-def legal_moves_for(state: BlockersState, seat: int) -> list[Move]:
+def _moves_for(state: BlockersState, seat: int) -> list[Move]:
     """``seat``'s legal moves as if it were its turn (a look-ahead's own follow-up)."""
     if state.over or state.turn == seat:
         return legal_moves(state, seat)
     return legal_moves(replace(state, turn=seat), seat)
+
+
+def _value(state: BlockersState, seat: int) -> float:
+    """Where a line of play leaves ``seat``: its cost, its best follow-up and its room."""
+    costs = Costs(state, seat)
+    now = costs.groups + costs.most
+    follow = min((costs.after(m) for m in _moves_for(state, seat)), default=now) - now
+    return now + FOLLOW_UP_WEIGHT * follow - ROOM_WEIGHT * len(room(state, seat))
 
 
 def strong(view: SeatView, state: BlockersState, rng: random.Random, budget: float | None) -> str:
@@ -121,15 +131,15 @@ def strong(view: SeatView, state: BlockersState, rng: random.Random, budget: flo
     assert seat is not None
     deadline = time.perf_counter() + (STRONG_BUDGET_MS if budget is None else budget) / 1000
     moves = legal_moves(state, seat)
-    ranked = sorted(
-        moves, key=lambda m: (cost_after(state, seat, m), -room(_apply(state, seat, m), seat))
-    )
+    costs = Costs(state, seat)
+    near = room(state, seat)
+    ranked = sorted(moves, key=lambda m: (costs.after(m), -room_gain(state, near, m.square)))
     candidates = ranked[:STRONG_CANDIDATES]
     if len(candidates) == 1:
         return candidates[0].notation()
     totals = [0.0] * len(candidates)
     samples = 0
-    while samples == 0 or time.perf_counter() < deadline:
+    while samples < STRONG_SAMPLES and (samples == 0 or time.perf_counter() < deadline):
         guess = guess_state(view, rng)
         for i, move in enumerate(candidates):
             line = _apply(guess, seat, move)
