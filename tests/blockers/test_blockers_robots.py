@@ -40,7 +40,9 @@ def test_greedy_beats_beginner_clearly() -> None:
 
 
 def test_strong_beats_greedy_clearly() -> None:
-    result = match(LEVELS["strong"], LEVELS["greedy"], deals=10, seed=3, budget_ms=5)
-    assert result.played == 30
+    # A budget it never reaches: it always takes its full count of samples, so the
+    # match is the same on any machine.
+    result = match(LEVELS["strong"], LEVELS["greedy"], deals=6, seed=3, budget_ms=10_000)
+    assert result.played == 18
     assert result.interval[0] > result.fair_share, result.summary()
     assert result.average_scores[0] < result.average_scores[1], result.summary()
