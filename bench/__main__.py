@@ -1,6 +1,6 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
-service``, ``notify``, ``inbound``, ``tracking``, ``corpus`` or ``robots [--full]
-[--games N]``: only that section; ``stack [--ci] [--games N]``: the production stack
+service``, ``notify``, ``inbound``, ``tracking``, ``corpus``, ``blockers`` or ``robots
+[--full] [--games N]``: only that section; ``stack [--ci] [--games N]``: the production stack
 under load and faults, :mod:`bench.stack.run`; ``mailrate``: emails per second as a
 worker's processes go from 1 to 4, :mod:`bench.stack.mail_rate`)."""
 
@@ -21,7 +21,7 @@ from typing import Any
 
 from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
 
-from . import corpus, engine, inbound, notify, robots, service, tracking
+from . import blockers, corpus, engine, inbound, notify, robots, service, tracking
 from .cold import cold_start
 from .positions import long_log, play_games
 from .stats import note
@@ -87,6 +87,7 @@ def goals(
     inbound_figures: dict[str, Any] | None = None,
     robots_figures: dict[str, Any] | None = None,
     tracking_figures: dict[str, Any] | None = None,
+    blockers_figures: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     v = figures["validate_move_us"]
     cold = figures["cold_start"]
@@ -108,7 +109,17 @@ def goals(
         met |= robots.goals(robots_figures)
     if tracking_figures is not None:
         met |= tracking.goals(tracking_figures)
-    texts = GOALS | service.GOALS | notify.GOALS | inbound.GOALS | robots.GOALS | tracking.GOALS
+    if blockers_figures is not None:
+        met |= blockers.goals(blockers_figures)
+    texts = (
+        GOALS
+        | service.GOALS
+        | notify.GOALS
+        | inbound.GOALS
+        | robots.GOALS
+        | tracking.GOALS
+        | blockers.GOALS
+    )
     return _goal_table(met, texts)
 
 
@@ -140,6 +151,28 @@ def main_robots(args: list[str]) -> None:
         "lexicon": lexicon_info,
         "robots": figures,
         "goals": _goal_table(robots.goals(figures), robots.GOALS),
+        "runtime_s": round(time.perf_counter() - began, 1),
+    }
+    json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def blockers_figures() -> dict[str, Any]:
+    """The Blockers section, or what failed in it."""
+    try:
+        return blockers.run()
+    except Exception as e:  # the other figures must print whatever happens here
+        traceback.print_exc()
+        return {"error": f"{type(e).__name__}: {e}"}
+
+
+def main_blockers() -> None:
+    """``python -m bench blockers``: only the Blockers figures."""
+    began = time.perf_counter()
+    figures = blockers_figures()
+    out = {
+        "blockers": figures,
+        "goals": _goal_table(blockers.goals(figures), blockers.GOALS),
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
@@ -242,6 +275,8 @@ def main() -> None:
     figures |= engine.replays(log, lexicon, REPLAY_RUNS)
     note("the robots: decision times, the analysis, a match ladder")
     robots_out = robots_figures(lexicon, games, log)
+    note("Blockers: legal moves, robot turns, a match ladder")
+    blockers_out = blockers_figures()
     note(f"cold start x{COLD_RUNS}")
     figures["cold_start"] = cold_start(REPO, WORDLISTS, COLD_RUNS)
     note("the service, over HTTP")
@@ -269,7 +304,10 @@ def main() -> None:
         "inbound": inbound_out,
         "tracking": tracking_out,
         "robots": robots_out,
-        "goals": goals(figures, service_out, notify_out, inbound_out, robots_out, tracking_out),
+        "blockers": blockers_out,
+        "goals": goals(
+            figures, service_out, notify_out, inbound_out, robots_out, tracking_out, blockers_out
+        ),
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
@@ -292,6 +330,8 @@ if __name__ == "__main__":
         main_service(profile="--profile" in args[1:])
     elif args and args[0] == "robots":
         main_robots(args[1:])
+    elif args and args[0] == "blockers":
+        main_blockers()
     elif args and args[0] in OWN_DATABASE:
         main_own_database(args[0])
     else:

@@ -22,6 +22,12 @@ RefusalCode = Literal[
     "bag_too_small",
     "jumbulaya_closed",
     "jumbulaya_barred",
+    # Blockers (spec: blockers.md)
+    "pass_not_allowed",
+    "not_in_rack",
+    "wrong_square",
+    "own_tile",
+    "splits_group",
 ]
 
 #: The order of the word-move checks: a plain word that no spelling makes legal is
