@@ -20,7 +20,7 @@ from typing import Any
 
 from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
 
-from . import corpus, engine, inbound, notify, robots, service, tracking
+from . import corpus, crossword, engine, inbound, notify, robots, service, tracking
 from .cold import cold_start
 from .positions import long_log, play_games
 from .stats import note
@@ -145,6 +145,14 @@ def main_robots(args: list[str]) -> None:
     sys.stdout.write("\n")
 
 
+def main_crossword() -> None:
+    """``python -m bench crossword``: only the crossword engine's figures."""
+    figures = crossword.run()
+    out = {"crossword": figures, "goals": _goal_table(crossword.goals(figures), crossword.GOALS)}
+    json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
 def service_figures(profile: bool = False) -> dict[str, Any]:
     """The service section: its figures, why they were skipped, or what failed."""
     try:
@@ -239,6 +247,8 @@ def main() -> None:
     figures["jumbulaya_search_ms"] = engine.jumbulaya_search(natural, late, lexicon, SEARCH_BOARDS)
     note(f"replaying a {LOG_EVENTS}-event log")
     figures |= engine.replays(log, lexicon, REPLAY_RUNS)
+    note("the crossword engine")
+    crossword_out = crossword.run()
     note("the robots: decision times, the analysis, a match ladder")
     robots_out = robots_figures(lexicon, games, log)
     note(f"cold start x{COLD_RUNS}")
@@ -268,7 +278,9 @@ def main() -> None:
         "inbound": inbound_out,
         "tracking": tracking_out,
         "robots": robots_out,
-        "goals": goals(figures, service_out, notify_out, inbound_out, robots_out, tracking_out),
+        "crossword": crossword_out,
+        "goals": goals(figures, service_out, notify_out, inbound_out, robots_out, tracking_out)
+        | _goal_table(crossword.goals(crossword_out), crossword.GOALS),
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
@@ -287,6 +299,8 @@ if __name__ == "__main__":
         main_service(profile="--profile" in args[1:])
     elif args and args[0] == "robots":
         main_robots(args[1:])
+    elif args and args[0] == "crossword":
+        main_crossword()
     elif args and args[0] in OWN_DATABASE:
         main_own_database(args[0])
     else:

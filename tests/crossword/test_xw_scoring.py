@@ -20,8 +20,25 @@ from games.engine.crossword.options import PRESETS
 from games.engine.crossword.state import GameState
 
 ANY = frozenset(
-    """CAT ZONED QIS CATS HAT ANSWERED RETAINS RETAINED KINGS TALL TAN MAT GO
-    STRAINED RELATIONS AT RETAIN""".split()
+    [
+        "CAT",
+        "ZONED",
+        "QIS",
+        "CATS",
+        "HAT",
+        "ANSWERED",
+        "RETAINS",
+        "RETAINED",
+        "KINGS",
+        "TALL",
+        "TAN",
+        "MAT",
+        "GO",
+        "STRAINED",
+        "RELATIONS",
+        "AT",
+        "RETAIN",
+    ]
 )
 
 

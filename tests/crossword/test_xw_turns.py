@@ -11,7 +11,13 @@ import pytest
 from xw_helpers import apply, game, move, started, with_points
 
 from games.engine.crossword.commands import decide
-from games.engine.crossword.events import ChallengeFailed, PlayWithdrawn, from_dict, to_dict
+from games.engine.crossword.events import (
+    ChallengeFailed,
+    Event,
+    PlayWithdrawn,
+    from_dict,
+    to_dict,
+)
 from games.engine.crossword.fold import evolve
 from games.engine.crossword.options import PRESETS, options_from_json
 from games.engine.crossword.state import GameState, state_from_json, state_to_json
@@ -184,7 +190,7 @@ def test_evolve_never_changes_the_state_it_is_given() -> None:
 
 def test_events_state_and_options_round_trip_through_json() -> None:
     state = async_game("SATIREQ", "SEEIOUA")
-    log = [started(("SATIREQ", "SEEIOUA"), bag=BAG, options=ASYNC)]
+    log: list[Event] = [started(("SATIREQ", "SEEIOUA"), bag=BAG, options=ASYNC)]
     for seat, text in [(0, "8G QAT"), (1, "challenge"), (1, "8G SEA"), (0, "challenge")]:
         events = decide(state, seat, text, WORDS | {"SEA"})
         log.extend(events)

@@ -35,7 +35,7 @@ class Anagrams:
         """Words using ``extra`` and any two or more of ``letters``."""
         found: list[str] = []
         for size in range(max(1, 2 - len(extra)), len(letters) + 1):
-            for chosen in set(combinations(sorted(letters), size)):
+            for chosen in dict.fromkeys(combinations(sorted(letters), size)):
                 found.extend(self.by_key.get("".join(sorted((*chosen, *extra))), ()))
         return found
 
@@ -45,27 +45,29 @@ def _written(row: int, col: int, across: bool, word: str) -> str:
     return f"{square} {word}"
 
 
-def candidate_plays(state: GameState, seat: int, anagrams: Anagrams, rng: random.Random) -> list[str]:
+def candidate_plays(
+    state: GameState, seat: int, anagrams: Anagrams, rng: random.Random
+) -> list[str]:
     """Plays worth trying, shuffled: each may still be refused."""
     rack = state.racks[seat].replace(BLANK, "")
     out: list[str] = []
     if state.first_play:
-        for word in set(anagrams.made_from(rack)):
+        for word in dict.fromkeys(anagrams.made_from(rack)):
             for i in range(len(word)):
-                if 0 <= 7 - i and 7 - i + len(word) <= SIZE:
+                if 7 - i >= 0 and 7 - i + len(word) <= SIZE:
                     out.append(_written(7, 7 - i, rng.random() < 0.5, word))
     else:
         squares = [q for q, c in enumerate(state.board) if c != EMPTY]
         for q in rng.sample(squares, min(len(squares), 12)):
             letter = state.board[q].upper()
             row, col = divmod(q, SIZE)
-            for word in set(anagrams.made_from(rack, letter)):
+            for word in dict.fromkeys(anagrams.made_from(rack, letter)):
                 for i, c in enumerate(word):
                     if c != letter:
                         continue
-                    if 0 <= col - i and col - i + len(word) <= SIZE:
+                    if col - i >= 0 and col - i + len(word) <= SIZE:
                         out.append(_written(row, col - i, True, word))
-                    if 0 <= row - i and row - i + len(word) <= SIZE:
+                    if row - i >= 0 and row - i + len(word) <= SIZE:
                         out.append(_written(row - i, col, False, word))
     rng.shuffle(out)
     return out
