@@ -23,11 +23,12 @@ from .state import GameState
 
 
 class Anagrams:
-    """Words by their sorted letters (2 to ``longest`` letters)."""
+    """Words by their sorted letters (2 to ``longest`` letters), each bucket in
+    alphabetical order so that a seeded game is the same in every process."""
 
     def __init__(self, words: Iterable[str], longest: int = 8) -> None:
         self.by_key: dict[str, list[str]] = {}
-        for word in words:
+        for word in sorted(words):
             if 2 <= len(word) <= longest:
                 self.by_key.setdefault("".join(sorted(word)), []).append(word)
 
