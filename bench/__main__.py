@@ -1,8 +1,8 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
-service``, ``notify``, ``inbound``, ``tracking``, ``corpus``, ``blockers`` or ``robots
-[--full] [--games N]``: only that section; ``stack [--ci] [--games N]``: the production stack
-under load and faults, :mod:`bench.stack.run`; ``mailrate``: emails per second as a
-worker's processes go from 1 to 4, :mod:`bench.stack.mail_rate`)."""
+service``, ``notify``, ``inbound``, ``tracking``, ``corpus``, ``crossword``, ``blockers``
+or ``robots [--full] [--games N]``: only that section; ``stack [--ci] [--games N]``: the
+production stack under load and faults, :mod:`bench.stack.run`; ``mailrate``: emails per
+second as a worker's processes go from 1 to 4, :mod:`bench.stack.mail_rate`)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from typing import Any
 
 from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
 
-from . import blockers, corpus, engine, inbound, notify, robots, service, tracking
+from . import blockers, corpus, crossword, engine, inbound, notify, robots, service, tracking
 from .cold import cold_start
 from .positions import long_log, play_games
 from .stats import note
@@ -87,7 +87,6 @@ def goals(
     inbound_figures: dict[str, Any] | None = None,
     robots_figures: dict[str, Any] | None = None,
     tracking_figures: dict[str, Any] | None = None,
-    blockers_figures: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     v = figures["validate_move_us"]
     cold = figures["cold_start"]
@@ -109,17 +108,7 @@ def goals(
         met |= robots.goals(robots_figures)
     if tracking_figures is not None:
         met |= tracking.goals(tracking_figures)
-    if blockers_figures is not None:
-        met |= blockers.goals(blockers_figures)
-    texts = (
-        GOALS
-        | service.GOALS
-        | notify.GOALS
-        | inbound.GOALS
-        | robots.GOALS
-        | tracking.GOALS
-        | blockers.GOALS
-    )
+    texts = GOALS | service.GOALS | notify.GOALS | inbound.GOALS | robots.GOALS | tracking.GOALS
     return _goal_table(met, texts)
 
 
@@ -157,22 +146,33 @@ def main_robots(args: list[str]) -> None:
     sys.stdout.write("\n")
 
 
-def blockers_figures() -> dict[str, Any]:
-    """The Blockers section, or what failed in it."""
+#: The sections of the other game kinds: each module has ``run()``, ``goals(figures)``
+#: and ``GOALS``, and ``python -m bench NAME`` runs it alone.
+KIND_SECTIONS: dict[str, ModuleType] = {"crossword": crossword, "blockers": blockers}
+
+
+def kind_figures(name: str) -> dict[str, Any]:
+    """A game kind's section, or what failed in it."""
     try:
-        return blockers.run()
+        figures: dict[str, Any] = KIND_SECTIONS[name].run()
+        return figures
     except Exception as e:  # the other figures must print whatever happens here
         traceback.print_exc()
         return {"error": f"{type(e).__name__}: {e}"}
 
 
-def main_blockers() -> None:
-    """``python -m bench blockers``: only the Blockers figures."""
+def kind_goals(name: str, figures: dict[str, Any]) -> dict[str, Any]:
+    section = KIND_SECTIONS[name]
+    return _goal_table({} if "error" in figures else section.goals(figures), section.GOALS)
+
+
+def main_kind(name: str) -> None:
+    """``python -m bench NAME``: only that game kind's figures."""
     began = time.perf_counter()
-    figures = blockers_figures()
+    figures = kind_figures(name)
     out = {
-        "blockers": figures,
-        "goals": _goal_table(blockers.goals(figures), blockers.GOALS),
+        name: figures,
+        "goals": kind_goals(name, figures),
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
@@ -275,8 +275,10 @@ def main() -> None:
     figures |= engine.replays(log, lexicon, REPLAY_RUNS)
     note("the robots: decision times, the analysis, a match ladder")
     robots_out = robots_figures(lexicon, games, log)
-    note("Blockers: legal moves, robot turns, a match ladder")
-    blockers_out = blockers_figures()
+    kinds_out = {}
+    for name in KIND_SECTIONS:
+        note(f"the {name} section")
+        kinds_out[name] = kind_figures(name)
     note(f"cold start x{COLD_RUNS}")
     figures["cold_start"] = cold_start(REPO, WORDLISTS, COLD_RUNS)
     note("the service, over HTTP")
@@ -304,10 +306,9 @@ def main() -> None:
         "inbound": inbound_out,
         "tracking": tracking_out,
         "robots": robots_out,
-        "blockers": blockers_out,
-        "goals": goals(
-            figures, service_out, notify_out, inbound_out, robots_out, tracking_out, blockers_out
-        ),
+        **kinds_out,
+        "goals": goals(figures, service_out, notify_out, inbound_out, robots_out, tracking_out)
+        | {k: v for name, out in kinds_out.items() for k, v in kind_goals(name, out).items()},
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
@@ -330,8 +331,8 @@ if __name__ == "__main__":
         main_service(profile="--profile" in args[1:])
     elif args and args[0] == "robots":
         main_robots(args[1:])
-    elif args and args[0] == "blockers":
-        main_blockers()
+    elif args and args[0] in KIND_SECTIONS:
+        main_kind(args[0])
     elif args and args[0] in OWN_DATABASE:
         main_own_database(args[0])
     else:
