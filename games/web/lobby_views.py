@@ -33,18 +33,21 @@ from accounts.models import User
 from accounts.names import name_from_address, shown_name
 from accounts.views import MODEL_BACKEND
 from games import kinds
-from games.core import services
+from games.core import lexicons, services
 from games.core.tokens import INVITE_DAYS, invite_token, read_invite_token
 from games.engine.lexicon import UnknownWordList
 from games.mail_out import invitations
 from games.models import Game, Seat
 from games.web.forms import (
+    SHOW_KIND,
     CreateGameForm,
     PlayRobotForm,
+    every_kind_preset_options,
+    kind_sections,
     lexicon_label,
     preset_label,
-    preset_options,
     rules_in_words,
+    showing_kind,
 )
 
 #: How many finished games the dashboard lists.
@@ -360,7 +363,11 @@ def next_game(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def create(request: HttpRequest) -> HttpResponse:
     user = _user(request)
-    if request.method == "POST":
+    if request.method == "POST" and SHOW_KIND in request.POST:
+        # Another kind chosen without the page's script: its options, nothing created.
+        form = CreateGameForm(showing_kind(request.POST), user=user)
+        status = 200
+    elif request.method == "POST":
         form = CreateGameForm(request.POST, user=user)
         if form.is_valid():
             data = form.cleaned_data
@@ -371,18 +378,18 @@ def create(request: HttpRequest) -> HttpResponse:
                         kind=data["kind"],
                         seat_count=data["seat_count"],
                         rules=form.rules(),
-                        lexicon_name=data["lexicon_name"],
+                        lexicon_name=data.get("lexicon_name") or lexicons.DEFAULT_NAME,
                         move_minutes=round(data["move_hours"] * 60),
                         is_public=data["is_public"],
                         is_open=data["is_open"],
                         invite_emails=data["invite_emails"],
-                        claim_window=data["claim_window"],
+                        claim_window=data.get("claim_window", False),
                         skip_weekends=data["skip_weekends"],
                         timeout_limit=data["timeout_limit"],
                         robots=data["robots"],
                         robot_pace=data["robot_pace"],
                         takeover_level=data["takeover_level"],
-                        hints=data["hints"],
+                        hints=data.get("hints", False),
                     )
                     invited = len(data["invite_emails"])  # emailed by the outbox
             except services.ServiceError as e:
@@ -410,7 +417,8 @@ def create(request: HttpRequest) -> HttpResponse:
         "games/create.html",
         {
             "form": form,
-            "presets": preset_options(form.game_kind),
+            "sections": kind_sections(form),
+            "presets": every_kind_preset_options(),
             "robot_form": PlayRobotForm(),
         },
         status=status,
