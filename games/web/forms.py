@@ -81,28 +81,22 @@ SHARED_FIELDS = (
 )  # fmt: skip
 
 
-def showing_kind(post: QueryDict) -> QueryDict:
+def showing_kind(post: QueryDict) -> tuple[GameKind, dict[str, Any]]:
     """What the create form shows when its kind was changed without the page's
-    script (:data:`SHOW_KIND`): the shared fields as they were sent, and the
-    chosen kind's options as its first preset has them."""
+    script (:data:`SHOW_KIND`): the kind chosen, and the form's first values:
+    the shared fields as they were sent (unchecked, so nothing is said to be
+    wrong yet), the kind's options as its first preset has them."""
     try:
         kind = kinds.get(str(post.get("kind") or kinds.DEFAULT))
     except kinds.UnknownKind:
         kind = kinds.get(kinds.DEFAULT)
-    data = QueryDict(mutable=True)
+    initial: dict[str, Any] = {}
     for name in SHARED_FIELDS:
         if name in post:
-            data.setlist(name, post.getlist(name))
-    first = next(iter(kind.preset_labels))
-    shown = {"preset": first, "options_from": first, **kind.option_values(kind.presets[first])}
-    if kind.uses_word_list:
-        shown["lexicon_name"] = lexicons.DEFAULT_NAME
-    if kind.claims is not None:
-        shown["claim_window"] = True
-    for name, value in shown.items():
-        if value is not False:
-            data[name] = "on" if value is True else str(value)
-    return data
+            initial[name] = post.getlist(name) if name == "robots" else post.get(name)
+    for name in ("is_open", "is_public", "skip_weekends"):
+        initial[name] = name in post
+    return kind, initial
 
 
 @dataclass(frozen=True)

@@ -365,7 +365,8 @@ def create(request: HttpRequest) -> HttpResponse:
     user = _user(request)
     if request.method == "POST" and SHOW_KIND in request.POST:
         # Another kind chosen without the page's script: its options, nothing created.
-        form = CreateGameForm(showing_kind(request.POST), user=user)
+        kind, initial = showing_kind(request.POST)
+        form = CreateGameForm(user=user, kind=kind, initial=initial)
         status = 200
     elif request.method == "POST":
         form = CreateGameForm(request.POST, user=user)
