@@ -161,7 +161,9 @@ def test_the_game_page_shows_the_own_hand_previews_and_refuses_with_reasons(
     assert refused.status_code == 422
     assert f"You hold no card {missing}: play a card of your hand." in text(refused)
     other_client = signed_in(seat_user(game, other))
-    late = other_client.post(f"{base}move/", move_form(game, f"play {state.hands[other][0]}", "latemove1234"))
+    late = other_client.post(
+        f"{base}move/", move_form(game, f"play {state.hands[other][0]}", "latemove1234")
+    )
     assert late.status_code == 422 and "not yours" in text(late)
     asked = text(client.post(f"{base}move/", move_form(game, "pass", "passmove1234")))
     assert "Pass your turn?" in asked and game.events.count() == 1
@@ -212,9 +214,13 @@ def test_your_turn_emails_and_a_reply_by_email_make_the_move(
     assert " ".join(str(c) for c in other) not in turn_mail.body
 
     card = state.hands[state.turn][1]
-    outcome = inbound.receive(parsed(reply_mime(game, mover, f"Play {card}, please? no: {card}")), via="test")
+    outcome = inbound.receive(
+        parsed(reply_mime(game, mover, f"Play {card}, please? no: {card}")), via="test"
+    )
     assert outcome.status == InboundMail.Status.REFUSED  # not a move line
-    outcome = inbound.receive(parsed(reply_mime(game, mover, f"{card} #{game.last_seq}")), via="test")
+    outcome = inbound.receive(
+        parsed(reply_mime(game, mover, f"{card} #{game.last_seq}")), via="test"
+    )
     assert outcome.status == InboundMail.Status.MOVED
     assert state_of(game).table == ((state.turn, card),)
     outbox.sweep()
