@@ -19,7 +19,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_choosing_a_game_by_keyboard_shows_its_rules_and_creates_it(
-    live_server: Any, browser: Any, highcard: GameKind, csp: PolicyWatch  # noqa: F811
+    live_server: Any,
+    browser: Any,
+    highcard: GameKind,
+    csp: PolicyWatch,  # noqa: F811
 ) -> None:
     base = live_server.url
     User.objects.create_user(username="ann", email="ann@example.com", display_name="Ann")
