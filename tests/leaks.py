@@ -64,9 +64,10 @@ def pages(
     if seat is None:
         return
     for notation in [*moves, "pass", "resign", *legal_moves(game, seat)[:3]]:
-        for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
-            response = client.post(f"{base}preview/", {"notation": notation}, **htmx)
-            yield f"preview {notation!r} {htmx}", response.content.decode()
+        for htmx in (False, True):
+            headers = {"HX-Request": "true"} if htmx else {}
+            response = client.post(f"{base}preview/", {"notation": notation}, headers=headers)
+            yield f"preview {notation!r} (htmx: {htmx})", response.content.decode()
     if moves:
         sent = {"notation": moves[0], "expected_seq": str(game.last_seq),
                 "idempotency_key": f"leak-scan-{seat}-0123456789"}  # fmt: skip

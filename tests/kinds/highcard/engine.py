@@ -417,18 +417,12 @@ def read_record(data: object) -> Record:
                 raise BadRecord(f"the cards dealt must be different, from 1 to {options.top_card}")
             seen.add(card)
     first = data.get("first")
-    if not _int(first) or not 0 <= first < len(players):  # type: ignore[operator]
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(players):
         raise BadRecord("'first' must be a seat")
     turns = data.get("turns")
     if not isinstance(turns, list):
         raise BadRecord("'turns' must be a list")
-    return Record(
-        tuple(players),
-        options,
-        tuple(tuple(h) for h in hands),
-        first,
-        tuple(turns),  # type: ignore[arg-type]
-    )
+    return Record(tuple(players), options, tuple(tuple(h) for h in hands), first, tuple(turns))
 
 
 def read_record_json(text: str | bytes) -> Record:
@@ -443,11 +437,11 @@ def read_turn(raw: object, seats: int) -> tuple[int, str]:
     if not isinstance(raw, dict):
         raise BadRecord("a turn is an object with 'seat' and 'move'")
     seat, move = raw.get("seat"), raw.get("move")
-    if not _int(seat) or not 0 <= seat < seats:  # type: ignore[operator]
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
         raise BadRecord("a turn's 'seat' must be a seat of the game")
     if not isinstance(move, str):
         raise BadRecord("a turn's 'move' must be text")
-    return seat, move  # type: ignore[return-value]
+    return seat, move
 
 
 @dataclass

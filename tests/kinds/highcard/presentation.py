@@ -24,7 +24,12 @@ END_WORDS = {
     "stalled": "a whole round passed without a card",
     "resigned": "fewer than two players remain",
 }
-ACCEPTED_FORMS = ("play 7", "pass", "resign", "add #17 to name the move you answer")
+ACCEPTED_FORMS: tuple[str, ...] = (
+    "play 7",
+    "pass",
+    "resign",
+    "add #17 to name the move you answer",
+)
 
 
 @dataclass(frozen=True)

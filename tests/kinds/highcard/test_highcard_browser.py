@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_choosing_a_game_by_keyboard_shows_its_rules_and_creates_it(
     live_server: Any,
-    browser: Any,
+    browser: Any,  # noqa: F811
     highcard: GameKind,
     csp: PolicyWatch,  # noqa: F811
 ) -> None:
