@@ -1,7 +1,9 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
 service``, ``notify``, ``inbound``, ``tracking``, ``corpus`` or ``robots [--full]
 [--games N]``: only that section; ``stack [--ci] [--games N]``: the production stack
-under load and faults, :mod:`bench.stack.run`)."""
+under load and faults, :mod:`bench.stack.run`; ``crossword-robots [--games N]``: the
+crossword game's move generator and robots, :mod:`bench.crossword_robots`, not part of
+the full run: it takes minutes)."""
 
 from __future__ import annotations
 
@@ -281,6 +283,10 @@ if __name__ == "__main__":
         from .stack.run import main as stack_main
 
         sys.exit(stack_main(args[1:]))
+    elif args and args[0] == "crossword-robots":
+        from .crossword_robots import main as crossword_main
+
+        crossword_main(args[1:])
     elif args and args[0] == "corpus":
         corpus.main()  # real reply emails through the inbound path: no other section
     elif args and args[0] == "service":
