@@ -312,7 +312,7 @@ def legal_moves(
                 if nd >= 0:
                     if mask[nd] & TERMINAL:
                         record(j, w, tiles + t, nm * nw + nx, n)
-                    if tj == _EMPTY and remaining:
+                    if tj == _EMPTY and remaining and mask[nd] & cross[j]:
                         extend(j, nd, w, tiles + t, nm, nw, nx)
                 remaining += 1
                 if blank:
@@ -349,9 +349,12 @@ def legal_moves(
         every longer left part the rack can spell."""
         nonlocal have, remaining
         size = len(word)
+        reach = mask[node]
         for k, room in free:
             if room < size:
                 break
+            if not reach & cross[k]:
+                continue
             start = k - size
             msum = 0
             wmul = 1
