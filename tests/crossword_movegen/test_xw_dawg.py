@@ -87,3 +87,13 @@ def test_unknown_lists_and_bad_extras_are_refused(tmp_path: Path) -> None:
         load_dawg(store, "../etc")
     with pytest.raises(ValueError, match="2–15 letters"):
         load_dawg(store, "small", ["X"])
+
+
+def test_cross_sets_are_the_letters_that_make_a_word() -> None:
+    d = Dawg.build(["CAT", "CUT", "COT", "AT", "TA"])
+    bits = d.cross_set("C", "T")
+    assert [chr(65 + L) for L in range(26) if bits >> L & 1] == ["A", "O", "U"]
+    assert d.cross_set("", "T") == 1 << 0  # AT
+    assert d.cross_set("T", "") == 1 << 0  # TA
+    assert d.cross_set("X", "") == 0
+    assert d.cross_set("C", "T") == bits  # remembered, the same answer

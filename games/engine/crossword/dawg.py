@@ -50,6 +50,8 @@ DAWG_FORMAT = 1
 TERMINAL = 1 << 26
 #: All 26 letter bits.
 ALL_LETTERS = TERMINAL - 1
+#: How many cross-checks a graph remembers before it starts afresh.
+CROSS_SETS_KEPT = 1 << 16
 MIN_LETTERS = 2
 MAX_LETTERS = 15
 
@@ -68,7 +70,7 @@ class Dawg:
     indexing an ``array``, and the move generator indexes them millions of times.
     """
 
-    __slots__ = ("extras_digest", "first", "kids", "mask", "sha256", "word_count")
+    __slots__ = ("_cross_sets", "extras_digest", "first", "kids", "mask", "sha256", "word_count")
 
     def __init__(
         self,
@@ -85,6 +87,7 @@ class Dawg:
         self.word_count = word_count
         self.sha256 = sha256
         self.extras_digest = extras_digest
+        self._cross_sets: dict[tuple[str, str], int] = {}
 
     @classmethod
     def build(cls, words: Iterable[str], sha256: str = "", extras_digest: str = "") -> Dawg:
@@ -112,6 +115,32 @@ class Dawg:
                 return -1
             node = self.kids[self.first[node] + (m & (bit - 1)).bit_count()]
         return node
+
+    def cross_set(self, before: str, after: str) -> int:
+        """The letters ``L`` (as a mask) for which ``before + L + after`` is a
+        word: a square's cross-check.  Remembered, since the same short runs of
+        tiles come back position after position (at most :data:`CROSS_SETS_KEPT`)."""
+        key = (before, after)
+        found = self._cross_sets.get(key)
+        if found is not None:
+            return found
+        allowed = 0
+        node = self.walk(before)
+        if node >= 0:
+            mask, kids = self.mask, self.kids
+            mk = mask[node] & ALL_LETTERS
+            base = self.first[node]
+            m = mk
+            while m:
+                low = m & -m
+                m ^= low
+                end = self.walk(after, kids[base + (mk & (low - 1)).bit_count()])
+                if end >= 0 and mask[end] & TERMINAL:
+                    allowed |= low
+        if len(self._cross_sets) >= CROSS_SETS_KEPT:
+            self._cross_sets.clear()
+        self._cross_sets[key] = allowed
+        return allowed
 
     def __contains__(self, word: object) -> bool:
         """Whether ``word`` (any case) is a listed word."""

@@ -420,21 +420,7 @@ def _cross_check(
     before, after = _cross_word(p, tile, chars)
     cross_points[k] = sum(CHAR_VALUE[ch] for ch in before + after)
     cross_len[k] = len(before) + len(after) + 1
-    allowed = 0
-    node = dawg.walk(before.upper())
-    if node >= 0:
-        mask, first, kids = dawg.mask, dawg.first, dawg.kids
-        mk = mask[node] & ALL_LETTERS
-        base = first[node]
-        tail = after.upper()
-        m = mk
-        while m:
-            low = m & -m
-            m ^= low
-            end = dawg.walk(tail, kids[base + (mk & (low - 1)).bit_count()])
-            if end >= 0 and mask[end] & TERMINAL:
-                allowed |= low
-    cross[k] = allowed
+    cross[k] = dawg.cross_set(before.upper(), after.upper())
 
 
 def _cross_bonuses(
