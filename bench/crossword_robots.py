@@ -54,7 +54,7 @@ BONUS: dict[str, int] = {
 }  # fmt: skip
 BOARD_GAMES = 10
 COLD_RUNS = 5
-MATCH_GAMES = 40
+MATCH_GAMES = 100
 GOAL_MS = 10.0
 GOAL_COLD_MS = 300.0
 

@@ -162,3 +162,14 @@ def test_a_match_plays_each_deal_with_the_seats_swapped(enable_dawg: Dawg) -> No
     # The same bag: the first answers differ only because the seats' robots differ.
     assert first.levels == ("greedy", "beginner") and second.levels == ("beginner", "greedy")
     assert result.played == 2 and result.wins + result.draws + result.losses == 2
+
+
+def test_strong_beats_greedy_and_greedy_beats_beginner(enable_dawg: Dawg) -> None:
+    """Each deal twice with the seats swapped, a fixed seed: the stronger side's
+    win rate has a 95% interval wholly above one half."""
+    strong, greedy = robot("strong", enable_dawg), robot("greedy", enable_dawg)
+    upper = match(strong, greedy, 60, seed=1)
+    assert upper.interval[0] > 0.5, upper.summary()
+    assert sum(upper.spreads) > 0
+    lower = match(greedy, robot("beginner", enable_dawg), 10, seed=1)
+    assert lower.interval[0] > 0.5, lower.summary()
