@@ -1,14 +1,15 @@
 """The crossword game's word list as a minimized DAWG, built once per list and cached.
 
 Why a DAWG and not a GADDAG: a GADDAG stores every word once per letter (each
-word split at every point, the left part reversed), so for ENABLE it is roughly
-five times the nodes of the DAWG, and a cold process would spend most of its
-300 ms reading it.  The move generator (:mod:`.movegen`) uses the DAWG the way
-Appel and Jacobson describe: the letters left of an anchor are a word prefix, so
-every prefix the rack can spell is enumerated once per rack and shared by every
-anchor with room for it, and only the right part is searched per anchor.  The
-GADDAG's advantage, never exploring a left part that has no continuation through
-the anchor, matters less here than the memory and load time it costs.
+word split at every point, the left part reversed), several times the DAWG's
+size even minimized, and a cold process would spend much of its 300 ms reading
+it (this DAWG of ENABLE is about 53,000 nodes and 121,000 edges).  The move
+generator (:mod:`.movegen`) uses the DAWG the way Appel and Jacobson describe:
+the letters left of an anchor are a word prefix, so every prefix the rack can
+spell is enumerated once per rack and shared by every anchor with room for it,
+and only the right part is searched per anchor.  The GADDAG's advantage, never
+exploring a left part that has no continuation through the anchor, matters
+less here than the memory and load time it costs.
 
 The graph is stored as three flat arrays, nodes numbered from 0 (the root):
 
@@ -94,14 +95,6 @@ class Dawg:
         """The minimized DAWG of ``words`` (upper-case; words that are not 2–15
         letters A–Z are left out)."""
         return _build(sorted({w for w in words if playable(w)}), sha256, extras_digest)
-
-    def child(self, node: int, letter: int) -> int:
-        """The node reached from ``node`` by letter number ``letter``, or -1."""
-        m = self.mask[node]
-        bit = 1 << letter
-        if not m & bit:
-            return -1
-        return self.kids[self.first[node] + (m & (bit - 1)).bit_count()]
 
     def walk(self, letters: str, node: int = 0) -> int:
         """The node reached from ``node`` by the upper-case ``letters``, or -1."""

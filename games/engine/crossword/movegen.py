@@ -15,7 +15,8 @@ How the search runs:
 * An *anchor* is an empty square next to a tile (the centre on an empty board).
   Each anchor's *cross-check* is the set of letters (a 26-bit mask) that form a
   listed word with the tiles just above and below it (left and right, for a
-  column), with the points those tiles bring to that cross-word.
+  column), with the points those tiles bring to that cross-word; the graph
+  remembers the sets it has worked out (:meth:`~.dawg.Dawg.cross_set`).
 * A move is found from its first anchor along the line.  The tiles left of that
   anchor are either board tiles, walked through the DAWG, or rack tiles on the
   empty squares back to the previous anchor: those squares touch nothing, so
