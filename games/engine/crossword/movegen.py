@@ -236,17 +236,17 @@ def legal_moves(
     moves: list[Move] = []
     bingo = {n: ALL_TILES_BONUS for n in bingo_sizes}
 
-    def record(end: int, node_word: str, tiles: str, score: int, n: int) -> None:
-        start = end - len(node_word)
+    def record(end: int, word: str, tiles: str, score: int, n: int) -> None:
+        start = end - len(word)
         if n == 1:
             # One tile: kept in the direction of its longer word (across on a tie).
             k = next(i for i in range(start, end) if tile[i] == _EMPTY)
-            if (len(node_word) < cross_len[k]) if k < _DOWN else (len(node_word) <= cross_len[k]):
+            if (len(word) < cross_len[k]) if k < _DOWN else (len(word) <= cross_len[k]):
                 return
         if bonus:
-            score += bonus.get(node_word.upper(), 0)
+            score += bonus.get(word.upper(), 0)
         row, col = _SQUARE[start]  # type: ignore[misc]
-        moves.append(Move(row, col, start < _DOWN, node_word, tiles, score + bingo.get(n, 0)))
+        moves.append(Move(row, col, start < _DOWN, word, tiles, score + bingo.get(n, 0)))
 
     def extend(k: int, node: int, word: str, tiles: str, msum: int, wmul: int, xsum: int) -> None:
         """Place a rack tile on the empty cell ``k`` (and go on rightwards)."""
