@@ -97,3 +97,8 @@ def test_cross_sets_are_the_letters_that_make_a_word() -> None:
     assert d.cross_set("T", "") == 1 << 0  # TA
     assert d.cross_set("X", "") == 0
     assert d.cross_set("C", "T") == bits  # remembered, the same answer
+
+
+def test_the_bonus_words_are_playable_with_enable(enable_dawg: Dawg) -> None:
+    assert "MARY" in enable_dawg and "ZION" in enable_dawg and "QAT" in enable_dawg
+    assert "JESUS" not in enable_dawg  # not listed, and not passed in as an extra

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import BONUS_SAMPLE
 
 from games.engine.crossword.dawg import Dawg
 from games.engine.crossword.leave import leave_value, terms
@@ -15,6 +14,7 @@ from games.engine.crossword.robots import LEVELS, Exchange, Pass, Position, Unkn
 from games.engine.crossword.robots.base import Answer, unseen_tiles
 from games.engine.crossword.robots.match import GameResult, RobotError, match, play_game
 
+BONUS = {"MARY": 5, "LAW": 5, "EVE": 5, "SAVED": 10, "ZION": 5, "KINGDOM": 15}
 CAT_BOARD = tuple(row if r != 7 else ".....CAT......." for r, row in enumerate(EMPTY_BOARD))
 
 
@@ -71,7 +71,7 @@ class Checked:
 @pytest.mark.parametrize("name", list(LEVELS))
 def test_every_level_answers_legally_through_a_game(enable_dawg: Dawg, name: str) -> None:
     me, other = Checked(name, enable_dawg), Checked("greedy", enable_dawg)
-    game = play_game([me, other], seed=11, bonus=BONUS_SAMPLE)
+    game = play_game([me, other], seed=11, bonus=BONUS)
     assert not game.capped
     assert any(isinstance(a, Move) for a in me.answers)
     assert len(game.moves) == game.turns
