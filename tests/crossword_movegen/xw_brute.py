@@ -53,7 +53,9 @@ def _run(
     return out
 
 
-def _score(grid: dict[tuple[int, int], str], squares: list[tuple[int, int]], new: set) -> int:
+def _score(
+    grid: dict[tuple[int, int], str], squares: list[tuple[int, int]], new: set[tuple[int, int]]
+) -> int:
     total = 0
     mult = 1
     for sq in squares:
@@ -75,7 +77,9 @@ def brute_moves(
     bonus = bonus or {}
     longest = max(map(len, words))
     tiles_on = {(r, c): ch for r in range(SIZE) for c in range(SIZE) if (ch := board[r][c]) != "."}
-    found: dict[frozenset, list[tuple[bool, int, int, str, str, int]]] = {}
+    found: dict[
+        frozenset[tuple[tuple[int, int], str]], list[tuple[bool, int, int, str, str, int]]
+    ] = {}
     for across in (True, False):
         dr, dc = (0, 1) if across else (1, 0)
         for line in range(SIZE):
@@ -112,7 +116,7 @@ def _consider(
     words: Collection[str],
     bingo_sizes: Collection[int],
     bonus: Mapping[str, int],
-    found: dict[frozenset, list[tuple[bool, int, int, str, str, int]]],
+    found: dict[frozenset[tuple[tuple[int, int], str]], list[tuple[bool, int, int, str, str, int]]],
 ) -> None:
     grid = dict(tiles_on)
     grid.update(zip(empties, fill, strict=True))
