@@ -1,9 +1,10 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
-service``, ``notify``, ``inbound``, ``tracking``, ``corpus`` or ``robots [--full]
-[--games N]``: only that section; ``stack [--ci] [--games N]``: the production stack
-under load and faults, :mod:`bench.stack.run`; ``crossword-robots [--games N]``: the
-crossword game's move generator and robots, :mod:`bench.crossword_robots`, not part of
-the full run: it takes minutes)."""
+service``, ``notify``, ``inbound``, ``tracking``, ``corpus``, ``crossword``, ``blockers``
+or ``robots [--full] [--games N]``: only that section; ``stack [--ci] [--games N]``: the
+production stack under load and faults, :mod:`bench.stack.run`; ``mailrate``: emails per
+second as a worker's processes go from 1 to 4, :mod:`bench.stack.mail_rate`;
+``crossword-robots [--games N]``: the crossword game's move generator and robots,
+:mod:`bench.crossword_robots`, not part of the full run: it takes a minute or more)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from typing import Any
 
 from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
 
-from . import corpus, engine, inbound, notify, robots, service, tracking
+from . import blockers, corpus, crossword, engine, inbound, notify, robots, service, tracking
 from .cold import cold_start
 from .positions import long_log, play_games
 from .stats import note
@@ -147,6 +148,39 @@ def main_robots(args: list[str]) -> None:
     sys.stdout.write("\n")
 
 
+#: The sections of the other game kinds: each module has ``run()``, ``goals(figures)``
+#: and ``GOALS``, and ``python -m bench NAME`` runs it alone.
+KIND_SECTIONS: dict[str, ModuleType] = {"crossword": crossword, "blockers": blockers}
+
+
+def kind_figures(name: str) -> dict[str, Any]:
+    """A game kind's section, or what failed in it."""
+    try:
+        figures: dict[str, Any] = KIND_SECTIONS[name].run()
+        return figures
+    except Exception as e:  # the other figures must print whatever happens here
+        traceback.print_exc()
+        return {"error": f"{type(e).__name__}: {e}"}
+
+
+def kind_goals(name: str, figures: dict[str, Any]) -> dict[str, Any]:
+    section = KIND_SECTIONS[name]
+    return _goal_table({} if "error" in figures else section.goals(figures), section.GOALS)
+
+
+def main_kind(name: str) -> None:
+    """``python -m bench NAME``: only that game kind's figures."""
+    began = time.perf_counter()
+    figures = kind_figures(name)
+    out = {
+        name: figures,
+        "goals": kind_goals(name, figures),
+        "runtime_s": round(time.perf_counter() - began, 1),
+    }
+    json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
 def service_figures(profile: bool = False) -> dict[str, Any]:
     """The service section: its figures, why they were skipped, or what failed."""
     try:
@@ -243,6 +277,10 @@ def main() -> None:
     figures |= engine.replays(log, lexicon, REPLAY_RUNS)
     note("the robots: decision times, the analysis, a match ladder")
     robots_out = robots_figures(lexicon, games, log)
+    kinds_out = {}
+    for name in KIND_SECTIONS:
+        note(f"the {name} section")
+        kinds_out[name] = kind_figures(name)
     note(f"cold start x{COLD_RUNS}")
     figures["cold_start"] = cold_start(REPO, WORDLISTS, COLD_RUNS)
     note("the service, over HTTP")
@@ -270,7 +308,9 @@ def main() -> None:
         "inbound": inbound_out,
         "tracking": tracking_out,
         "robots": robots_out,
-        "goals": goals(figures, service_out, notify_out, inbound_out, robots_out, tracking_out),
+        **kinds_out,
+        "goals": goals(figures, service_out, notify_out, inbound_out, robots_out, tracking_out)
+        | {k: v for name, out in kinds_out.items() for k, v in kind_goals(name, out).items()},
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
@@ -287,12 +327,18 @@ if __name__ == "__main__":
         from .crossword_robots import main as crossword_main
 
         crossword_main(args[1:])
+    elif args and args[0] == "mailrate":
+        from .stack.mail_rate import main as mail_rate_main
+
+        sys.exit(mail_rate_main(args[1:]))
     elif args and args[0] == "corpus":
         corpus.main()  # real reply emails through the inbound path: no other section
     elif args and args[0] == "service":
         main_service(profile="--profile" in args[1:])
     elif args and args[0] == "robots":
         main_robots(args[1:])
+    elif args and args[0] in KIND_SECTIONS:
+        main_kind(args[0])
     elif args and args[0] in OWN_DATABASE:
         main_own_database(args[0])
     else:

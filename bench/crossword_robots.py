@@ -39,6 +39,7 @@ from typing import Any
 from tqdm import tqdm
 
 from games.engine import DEFAULT_NAME, LexiconStore
+from games.engine.crossword.bonus import BONUS_WORDS
 from games.engine.crossword.dawg import Dawg, load_dawg
 from games.engine.crossword.movegen import legal_moves
 from games.engine.crossword.robots import Position, Robot, robot
@@ -50,17 +51,8 @@ from .stats import note, percentile
 REPO = Path(__file__).resolve().parent.parent
 WORDLISTS = REPO / "var" / "wordlists"
 SEED = 20240601
-#: The bonus words of the rule sheet (the rules engine owns the table; the
-#: bench needs only the words and their points).
-BONUS: dict[str, int] = {
-    **dict.fromkeys(["RUTH", "EVE", "MARY", "SOUL", "GOLD", "LAW", "KING", "PALM", "AMEN",
-                     "HOLY", "ZION", "LOVE", "JOHN", "LUKE", "MARK"], 5),
-    **dict.fromkeys(["RACHEL", "EGYPT", "MYRRH", "FATHER", "WIFE", "SPIRIT", "SAVED", "PRAYER",
-                     "PEACE", "GLORY", "DAVID", "HEAVEN", "FAITH", "GRACE", "SAINT", "LAMB",
-                     "WORKS", "ANGEL", "CHURCH"], 10),
-    **dict.fromkeys(["COMMAND", "MATTHEW", "KINGDOM", "ABRAHAM", "PROPHET", "GABRIEL", "JESUS",
-                     "JOSEPH", "SERVANT", "INCENSE", "REJOICE"], 15),
-}  # fmt: skip
+#: The rule sheet's bonus words and their points.
+BONUS: dict[str, int] = dict(BONUS_WORDS)
 BOARD_GAMES = 10
 COLD_RUNS = 5
 MATCH_GAMES = 100

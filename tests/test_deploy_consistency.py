@@ -158,3 +158,21 @@ def test_the_parsers_see_the_settings() -> None:
         "beat",
         "--loglevel=INFO",
     )
+
+
+def test_the_stack_test_runs_what_deploy_runs(tmp_path: Path) -> None:
+    """``python -m bench stack`` starts deploy's commands, changing only what is per
+    host (its loopback port, its number of web workers, its node names, the
+    worker's processes and beat's schedule file)."""
+    from bench.stack.topology import celery_beat, celery_worker, gunicorn
+
+    web = gunicorn({}, 8123, 3, tmp_path).argv
+    assert "127.0.0.1:8123" in web and "0.0.0.0:8123" not in web
+    worker = celery_worker({}, 1, tmp_path, concurrency=4).argv
+    assert worker[-3:] == ["-n", "worker1@%h", "--concurrency=4"]
+    ran = {
+        "web": normalized(web),
+        "worker": normalized(worker[:-3]),
+        "beat": normalized(celery_beat({}, 1, tmp_path).argv),
+    }
+    assert ran == procfile()

@@ -1,7 +1,10 @@
-"""The faults, each at its moment of the run, with the seconds each outage lasted."""
+"""The faults, each at its moment of the run, with the seconds each outage lasted,
+and what the processes' logs said during each (tracebacks, error lines)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
 import signal
 import threading
@@ -10,6 +13,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .topology import Proc, Topology
+
+#: Seconds after a fault ends that still count as its aftermath, in the logs and
+#: the answers.
+AFTERMATH_S = 10.0
+
+
+@dataclass
+class Window:
+    """One fault, from when it began to when it was undone (wall-clock seconds), and
+    each process log's size at its start and ``AFTERMATH_S`` after its end."""
+
+    fault: str
+    start: float
+    end: float = 0.0
+    logs_before: dict[str, int] = field(default_factory=dict)
+    logs_after: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -21,7 +40,7 @@ class Plan:
     redis_at: float = 50.0
     redis_down_s: float = 60.0
     postgres_at: float = 130.0
-    postgres_down_s: float = 5.0
+    postgres_down_s: float = 15.0
     two_beats_at: float = 150.0
     two_beats_s: float = 120.0
 
@@ -34,10 +53,32 @@ class Faults:
     plan: Plan
     log: list[dict[str, object]] = field(default_factory=list)
     postgres_down: list[tuple[float, float]] = field(default_factory=list)
+    windows: list[Window] = field(default_factory=list)
     stop: threading.Event = field(default_factory=threading.Event)
 
     def note(self, what: str, **facts: object) -> None:
         self.log.append({"fault": what, "at": round(time.time(), 1), **facts})
+
+    def _log_sizes(self) -> dict[str, int]:
+        sizes = {}
+        for proc in self.topology.processes():
+            try:
+                sizes[proc.name] = proc.log_path.stat().st_size
+            except OSError:
+                sizes[proc.name] = 0
+        return sizes
+
+    def begin(self, fault: str) -> Window:
+        window = Window(fault, time.time(), logs_before=self._log_sizes())
+        self.windows.append(window)
+        return window
+
+    def end(self, window: Window) -> None:
+        """The fault is undone: its logs are measured once its aftermath is over."""
+        window.end = time.time()
+        timer = threading.Timer(AFTERMATH_S, lambda: window.logs_after.update(self._log_sizes()))
+        timer.daemon = True
+        timer.start()
 
     def _sleep_until(self, began: float, at: float) -> bool:
         while not self.stop.is_set() and time.monotonic() - began < at:
@@ -48,11 +89,13 @@ class Faults:
         """SIGKILL a Celery worker (its pool too) while it sends, start it again."""
         worker = self.topology.workers[0]
         busy = self._wait_busy(worker)
+        window = self.begin("celery worker SIGKILL" + (" while sending" if busy else ""))
         worker.kill(signal.SIGKILL)
         worker.proc.wait(10) if worker.proc is not None else None
         self.note("celery worker SIGKILL", worker=worker.name, sending=busy)
         time.sleep(2)
         worker.start()
+        self.end(window)
         self.note("celery worker started again", worker=worker.name)
 
     def _wait_busy(self, worker: Proc, timeout: float = 15.0) -> bool:
@@ -83,36 +126,40 @@ class Faults:
         children = self.topology.web.children()
         if children:
             victim = random.choice(children)
-            try:
-                import os
-
+            window = self.begin("gunicorn worker SIGKILL")
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(victim, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+            self.end(window)
             self.note("gunicorn worker SIGKILL", pid=victim)
 
     def redis_outage(self) -> None:
+        window = self.begin(f"redis stopped {self.plan.redis_down_s:.0f} s")
         self.topology.redis.stop()
         self.note("redis stopped", seconds=self.plan.redis_down_s)
         self.stop.wait(self.plan.redis_down_s)
         self.topology.redis.start()
+        self.end(window)
         self.note("redis started again")
 
     def postgres_restart(self) -> None:
-        t0 = time.time()
+        window = self.begin(f"postgres stopped {self.plan.postgres_down_s:.0f} s")
+        t0 = window.start
         self.topology.postgres.stop()
         self.note("postgres stopped")
         time.sleep(self.plan.postgres_down_s)
         self.topology.postgres.start()
-        self.postgres_down.append((t0, time.time()))
-        self.note("postgres started again", seconds=round(time.time() - t0, 1))
+        self.end(window)
+        self.postgres_down.append((t0, window.end))
+        self.note("postgres started again", seconds=round(window.end - t0, 1))
 
     def two_beats(self) -> None:
         beat = self.topology.extra_beat
+        window = self.begin(f"two beats for {self.plan.two_beats_s:.0f} s")
         beat.start()
         self.note("second beat started", seconds=self.plan.two_beats_s)
         self.stop.wait(self.plan.two_beats_s)
         beat.stop()
+        self.end(window)
         self.note("second beat stopped")
 
     def run(self) -> None:

@@ -10,7 +10,9 @@ from typing import Any
 
 from .client import Recorder
 from .driver import Ledger, Table, scan_leaks
+from .faults import AFTERMATH_S, Window
 from .sink import Mail
+from .topology import Proc
 
 #: Seconds after the database is back during which errors still count as its outage.
 OUTAGE_GRACE = 5.0
@@ -163,3 +165,73 @@ def games(tables: list[Table]) -> dict[str, Any]:
         Game.objects.filter(pk__in=[t.pk for t in tables]).values_list("end_reason", flat=True)
     )
     return {"games": len(tables), "status": dict(status), "ends": dict(ends)}
+
+
+def _log_counts(window: Window, processes: list[Proc]) -> dict[str, int]:
+    """Tracebacks and error lines each process logged from the fault's start to
+    the end of its aftermath, and the database's away/back warnings."""
+    counts: Counter[str] = Counter()
+    for proc in processes:
+        start = window.logs_before.get(proc.name, 0)
+        stop = window.logs_after.get(proc.name)
+        try:
+            with proc.log_path.open("rb") as f:
+                f.seek(start)
+                text = f.read() if stop is None else f.read(max(0, stop - start))
+        except OSError:
+            continue
+        counts["tracebacks"] += text.count(b"Traceback (most recent call last)")
+        counts["error_lines"] += sum(
+            1 for line in text.splitlines() if b'"level": "ERROR"' in line or b"ERROR/" in line
+        )
+        counts["database_away_lines"] += text.count(b"The database is away")
+        counts["database_back_lines"] += text.count(b"The database is back")
+    return dict(counts)
+
+
+def fault_windows(
+    windows: list[Window], recorder: Recorder, mails: list[Mail], processes: list[Proc]
+) -> list[dict[str, Any]]:
+    """Each fault: the answers given while it lasted (and ``AFTERMATH_S`` after),
+    what the logs said, and the emails owed while it lasted — the slowest of them
+    from owed to arrived at the sink, and any not arrived."""
+    from games.models import Notification
+
+    arrived: dict[int, float] = {}
+    for mail in mails:
+        if mail.row is not None:
+            arrived.setdefault(mail.row, mail.arrived)
+    rows = list(Notification.objects.values_list("pk", "kind", "created_at", "sent_at"))
+    out = []
+    for w in windows:
+        end = w.end or w.start
+        answers = [s for at, s, _ in recorder.rows if w.start - 1 <= at <= end + AFTERMATH_S]
+        owed, slowest, unsent = 0, (0.0, ""), 0
+        for pk, kind, created, sent in rows:
+            made = created.timestamp()
+            got = arrived.get(pk)
+            if made > end or (got is not None and got < w.start):
+                continue
+            if got is None and sent is not None and sent.timestamp() < w.start:
+                continue  # sent before the fault (nothing to send, or a start email)
+            owed += 1
+            if got is None:
+                unsent += sent is None
+                continue
+            slowest = max(slowest, (got - made, f"row {pk} ({kind})"))
+        out.append(
+            {
+                "fault": w.fault,
+                "seconds": round(end - w.start, 1),
+                "answers": len(answers),
+                "5xx": sum(1 for s in answers if s >= 500),
+                "5xx_by_status": dict(Counter(s for s in answers if s >= 500)),
+                "no_answer": sum(1 for s in answers if s == 0),
+                "logs": _log_counts(w, processes),
+                "emails_owed_during": owed,
+                "slowest_owed_to_arrived_s": round(slowest[0], 1),
+                "slowest_email": slowest[1],
+                "owed_during_not_arrived": unsent,
+            }
+        )
+    return out

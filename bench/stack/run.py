@@ -209,6 +209,8 @@ def main(args: list[str]) -> int:
                          "sleeps_to_deadline": ledger.sleeps,
                          "claim_windows_closed_early": ledger.windows_closed},
             "faults": faults.log,
+            "fault_windows": report.fault_windows(
+                faults.windows, recorder, sink.sink.snapshot(), topology.processes()),
         }  # fmt: skip
     finally:
         faults.stop.set()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+import shlex
 import shutil
 import signal
 import socket
@@ -211,24 +213,44 @@ class Redis:
         self.proc.stop()
 
 
+PROCFILE = REPO / "deploy" / "Procfile"
+
+
+def deploy_command(name: str, **values: str) -> list[str]:
+    """The command ``deploy/Procfile`` gives process ``name``, its program run
+    from this virtualenv and each ``${VAR:-default}`` set from ``values`` (or
+    its default), so the stack runs exactly what an operator deploys."""
+    entries = dict(
+        line.split(": ", 1) for line in PROCFILE.read_text().splitlines() if line.strip()
+    )
+
+    def value(m: re.Match[str]) -> str:
+        return values.get(m.group(1), m.group(2) or "")
+
+    argv = shlex.split(re.sub(r"\$\{(\w+)(?::-([^}]*))?\}", value, entries[name]))
+    return [str(VENV_BIN / argv[0]), *argv[1:]]
+
+
 def gunicorn(env: dict[str, str], port: int, workers: int, log_dir: Path) -> Proc:
-    """deploy/'s web command (``--workers``, bound to a loopback port)."""
-    argv = [str(VENV_BIN / "gunicorn"), "jumbulaya_site.wsgi:application"]
-    argv += ["--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
-    return Proc("web", argv, env, log_dir)
+    """deploy/'s web command, bound to a loopback port."""
+    argv = deploy_command("web", PORT=str(port), WEB_CONCURRENCY=str(workers))
+    return Proc("web", [a.replace("0.0.0.0:", "127.0.0.1:") for a in argv], env, log_dir)
 
 
-def celery_worker(env: dict[str, str], n: int, log_dir: Path) -> Proc:
-    """deploy/'s worker command, with a node name of its own (two run at once)."""
-    argv = [str(VENV_BIN / "celery"), "-A", "jumbulaya_site", "worker", "--loglevel=INFO"]
-    argv += ["-n", f"worker{n}@%h"]
+def celery_worker(
+    env: dict[str, str], n: int, log_dir: Path, concurrency: int | None = None
+) -> Proc:
+    """deploy/'s worker command, with a node name of its own (two run at once) and,
+    when given, its number of processes (Celery's default: one per core)."""
+    argv = [*deploy_command("worker"), "-n", f"worker{n}@%h"]
+    if concurrency is not None:
+        argv.append(f"--concurrency={concurrency}")
     return Proc(f"worker{n}", argv, env, log_dir)
 
 
 def celery_beat(env: dict[str, str], n: int, log_dir: Path) -> Proc:
     """deploy/'s beat command, with a schedule file of its own."""
-    argv = [str(VENV_BIN / "celery"), "-A", "jumbulaya_site", "beat", "--loglevel=INFO"]
-    argv += ["--schedule", str(log_dir / f"celerybeat-schedule-{n}")]
+    argv = [*deploy_command("beat"), "--schedule", str(log_dir / f"celerybeat-schedule-{n}")]
     return Proc(f"beat{n}", argv, env, log_dir)
 
 
@@ -248,6 +270,10 @@ class Topology:
         self.workers = [celery_worker(self.env, n, root) for n in (1, 2)]
         self.beat = celery_beat(self.env, 1, root)
         self.extra_beat = celery_beat(self.env, 2, root)
+
+    def processes(self) -> list[Proc]:
+        """Every process of the stack but the data stores, each with its log."""
+        return [self.web, *self.workers, self.beat, self.extra_beat]
 
     def manage(self, *args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
         """``manage.py`` with the stack's environment."""

@@ -22,6 +22,27 @@ RefusalCode = Literal[
     "bag_too_small",
     "jumbulaya_closed",
     "jumbulaya_barred",
+    # Blockers (spec: blockers.md)
+    "pass_not_allowed",
+    "not_in_rack",
+    "wrong_square",
+    "own_tile",
+    "splits_group",
+    # the crossword game's own (docs/crossword-record.md)
+    "bad_square",
+    "off_board",
+    "not_on_board",
+    "letter_differs",
+    "word_extends",
+    "no_new_tile",
+    "not_through_centre",
+    "too_few_tiles",
+    "not_connected",
+    "too_short",
+    "wrong_direction",
+    "no_challenges",
+    "nothing_to_challenge",
+    "own_play",
 ]
 
 #: The order of the word-move checks: a plain word that no spelling makes legal is

@@ -12,12 +12,18 @@ from types import ModuleType
 import pytest
 
 import games.engine
+import games.engine.blockers
 
 
 def engine_modules() -> list[ModuleType]:
     names = [games.engine.__name__] + [
         f"{games.engine.__name__}.{info.name}"
         for info in pkgutil.iter_modules(games.engine.__path__)
+    ]
+    names += [
+        info.name
+        for info in pkgutil.walk_packages(games.engine.blockers.__path__, "games.engine.blockers.")
+        if not info.name.endswith("__main__")
     ]
     return [importlib.import_module(name) for name in sorted(names)]
 
@@ -29,6 +35,7 @@ def examples(module: ModuleType) -> list[doctest.DocTest]:
 def test_the_engine_has_examples_to_run() -> None:
     with_examples = [m.__name__ for m in engine_modules() if examples(m)]
     assert "games.engine" in with_examples and "games.engine.notation" in with_examples
+    assert "games.engine.blockers.groups" in with_examples
 
 
 @pytest.mark.parametrize("module", engine_modules(), ids=lambda m: m.__name__)

@@ -18,6 +18,8 @@ for name in names:
     importlib.import_module(name)
 loaded = sorted(m for m in sys.modules if m == "django" or m.startswith("django."))
 assert len(names) >= 13, names
+assert "games.engine.blockers.robots.levels" in names, names
+assert "games.engine.crossword.robots.levels" in names, names
 assert not loaded, loaded
 print(len(names))
 """

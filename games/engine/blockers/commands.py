@@ -1,0 +1,104 @@
+"""Commands: ``decide(state, seat, move) -> events``, or a :class:`Refusal`.
+
+A pure function: draws come from the front of the seat's own pile (shuffled at
+the deal), so nothing here is random.  When a move breaks several rules, the
+refusal is the first in the spec's order (reading 10): notation (``bad_move``),
+``game_over``, ``not_in_game`` (a seat that resigned), ``not_your_turn``,
+``pass_not_allowed``, ``not_in_rack``, ``wrong_square``, ``own_tile``,
+``splits_group``.
+"""
+
+from __future__ import annotations
+
+from ..errors import Refusal
+from .board import SQUARE_INDEX, SQUARE_NAMES, TILE_SQUARES, WILD, sector_of
+from .events import Event, Passed, Resigned, TilePlaced, TimedOut
+from .groups import splits
+from .movegen import first_move, legal_moves
+from .notation import Command, Pass, Place, Resign, Timeout, parse_move
+from .state import BlockersState
+
+
+def _seat_checks(state: BlockersState, seat: int, off_turn: bool) -> None:
+    if state.over:
+        raise Refusal("game_over", "The game is over: no more moves can be made.")
+    if not 0 <= seat < state.seats or seat in state.resigned:
+        raise Refusal("not_in_game", "You are no longer in this game, so you cannot move.")
+    if not off_turn and state.turn != seat:
+        assert state.turn is not None
+        raise Refusal(
+            "not_your_turn",
+            f"It is {state.players[state.turn]}'s turn, not yours. Only a resignation "
+            "can be made out of turn.",
+        )
+
+
+def _draw(state: BlockersState, seat: int) -> str | None:
+    pile = state.piles[seat]
+    return pile[0] if pile else None
+
+
+def _where(tile: str) -> str:
+    if tile[0] == "S":
+        return f"sector {tile} (the 3×3 block marked {tile})"
+    if tile.isdigit():
+        return f"column {tile}"
+    return f"row {tile}"
+
+
+def check_place(state: BlockersState, seat: int, command: Place) -> int | None:
+    """The seat whose tile ``command`` captures (``None``: an empty square), or
+    the refusal of its own checks, in the spec's order."""
+    tile, name = command.tile, command.square
+    if tile not in state.racks[seat]:
+        rack = " ".join(state.racks[seat]) or "nothing"
+        raise Refusal("not_in_rack", f"Your rack holds {rack}: there is no {tile} in it.")
+    square = SQUARE_INDEX[name]
+    if square not in TILE_SQUARES[tile]:
+        assert tile != WILD
+        raise Refusal(
+            "wrong_square",
+            f"{tile} goes in {_where(tile)}; {name} is in row {name[0]}, column {name[1]} "
+            f"and sector S{sector_of(square)}.",
+        )
+    owner = state.owners[square]
+    if owner < 0:
+        return None
+    if owner == seat:
+        raise Refusal("own_tile", f"{name} holds your own tile: you can capture only others'.")
+    if splits(state.owners, square):
+        raise Refusal(
+            "splits_group",
+            f"Taking {state.players[owner]}'s {state.faces[square]} at {name} would split "
+            "their group in two: a capture must leave the group in one piece.",
+        )
+    return owner
+
+
+def decide(state: BlockersState, seat: int, move: str | Command) -> list[Event]:
+    """The events that record ``seat`` making ``move`` (notation or a parsed
+    command), or a :class:`Refusal` saying why the rules do not allow it."""
+    command = parse_move(move) if isinstance(move, str) else move
+    _seat_checks(state, seat, off_turn=isinstance(command, Resign))
+    match command:
+        case Resign():
+            return [Resigned(seat)]
+        case Pass():
+            moves = legal_moves(state, seat)
+            if moves:
+                raise Refusal(
+                    "pass_not_allowed",
+                    f"You cannot pass: you have a legal move (such as {moves[0].notation()}). "
+                    "A player passes only when no rack tile can go anywhere.",
+                )
+            return [Passed(seat)]
+        case Timeout():
+            found = first_move(state, seat)
+            if found is None:
+                return [TimedOut(seat, None, None, None, None)]
+            name = SQUARE_NAMES[found.square]
+            return [TimedOut(seat, found.tile, name, found.captured, _draw(state, seat))]
+        case Place():
+            captured = check_place(state, seat, command)
+            return [TilePlaced(seat, command.tile, command.square, captured, _draw(state, seat))]
+    raise TypeError(f"not a command: {command!r}")

@@ -1,0 +1,248 @@
+"""The ``blockers-record/1`` game record: read, replay, write (docs/blockers-record.md).
+
+A record holds each colour's whole pile in draw order (the first five are the
+starting rack) and the seat that moved first, so every draw follows from it
+and a game replays exactly; :func:`replay_json` reads one and replays every
+turn through :func:`~.commands.decide`, as the service does.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import BadRecord, Refusal
+from .board import RACK_SIZE, TILE_FACES, TILE_SET
+from .commands import decide
+from .events import Event, GameStarted, Passed, Resigned, TilePlaced, TimedOut
+from .fold import evolve, start
+from .options import MAX_PLAYERS, MIN_PLAYERS, Options, check_colours, options_from_json
+from .state import BlockersState, board_json
+
+FORMAT = "blockers-record/1"
+Tiles = tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    seat: int
+    move: str
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A record whose header has been checked; turns are checked one by one as
+    they are replayed, so a bad turn is reported at its index."""
+
+    options: Options
+    players: tuple[str, ...]
+    first: int
+    piles: tuple[Tiles, ...]  # each colour's 28 tiles, next draw first
+    turns: tuple[Any, ...]
+
+    @property
+    def lexicon(self) -> None:
+        """Blockers is played without a word list."""
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "options": self.options.to_json(),
+            "players": list(self.players),
+            "first": self.first,
+            "piles": [list(p) for p in self.piles],
+            "turns": list(self.turns),
+        }
+
+    def started(self) -> GameStarted:
+        return GameStarted(
+            options=self.options,
+            players=self.players,
+            first=self.first,
+            racks=tuple(p[:RACK_SIZE] for p in self.piles),
+            piles=tuple(p[RACK_SIZE:] for p in self.piles),
+        )
+
+
+def _pile(value: object, seat: int) -> Tiles:
+    what = f"pile {seat}"
+    if not isinstance(value, list):
+        raise BadRecord(f"{what} must be a list of 28 tiles")
+    for t in value:
+        if not isinstance(t, str) or t not in TILE_FACES:
+            raise BadRecord(
+                f"{what} holds {t!r}, which is not a tile (1-9, A-I, S1-S9 or * for the wild)"
+            )
+    have, want = Counter(value), Counter(TILE_SET)
+    if have != want:
+        extra = sorted((have - want).elements())
+        missing = sorted((want - have).elements())
+        parts = []
+        if missing:
+            parts.append(f"lacks {', '.join(missing)}")
+        if extra:
+            parts.append(f"has {', '.join(extra)} too many times")
+        raise BadRecord(f"{what} must be exactly one colour's 28 tiles; it {' and '.join(parts)}")
+    return tuple(value)
+
+
+def read_record(data: object) -> Record:
+    """Check a record's header (everything but its turns).  Raises
+    :class:`BadRecord` naming what is wrong."""
+    if not isinstance(data, dict):
+        raise BadRecord("a record is a JSON object")
+    if data.get("format") != FORMAT:
+        raise BadRecord(f"'format' must be exactly {FORMAT!r}, not {data.get('format')!r}")
+    for key in ("players", "first", "piles", "turns"):
+        if key not in data:
+            raise BadRecord(f"the record has no {key!r}")
+    options = options_from_json(data.get("options", {}))
+    players = data["players"]
+    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise BadRecord("'players' must list 3 to 5 names")
+    if not all(isinstance(p, str) for p in players):
+        raise BadRecord("every player's name must be a string")
+    check_colours(options.colours, len(players))
+    first = data["first"]
+    if type(first) is not int or not 0 <= first < len(players):
+        raise BadRecord(f"'first' must be a seat from 0 to {len(players) - 1}, not {first!r}")
+    piles = data["piles"]
+    if not isinstance(piles, list) or len(piles) != len(players):
+        raise BadRecord(f"'piles' must hold one pile per player ({len(players)})")
+    turns = data["turns"]
+    if not isinstance(turns, list):
+        raise BadRecord("'turns' must be a list")
+    return Record(
+        options,
+        tuple(players),
+        first,
+        tuple(_pile(p, i) for i, p in enumerate(piles)),
+        tuple(turns),
+    )
+
+
+def read_turn(value: object, players: int) -> Turn:
+    """Check one turn's shape."""
+    if not isinstance(value, dict):
+        raise BadRecord("a turn is an object with 'seat' and 'move'")
+    seat = value.get("seat")
+    if type(seat) is not int or not 0 <= seat < players:
+        raise BadRecord(f"the turn's 'seat' must be a seat from 0 to {players - 1}, not {seat!r}")
+    move = value.get("move")
+    if not isinstance(move, str):
+        raise BadRecord("the turn's 'move' must be a string")
+    return Turn(seat, move)
+
+
+@dataclass
+class ReplayResult:
+    """What replaying a record gives: the state reached and, if a turn was
+    refused or malformed, the error (and the state before that turn)."""
+
+    state: BlockersState | None
+    events: list[Event] = field(default_factory=list)
+    error_turn: int | None = None
+    error: Refusal | None = None
+
+    @property
+    def exit_code(self) -> int:
+        if self.error is None:
+            return 0
+        return 2 if self.error.code == "bad_record" else 1
+
+    def to_json(self) -> dict[str, Any]:
+        error = (
+            None
+            if self.error is None
+            else {"turn": self.error_turn, "code": self.error.code, "message": self.error.message}
+        )
+        s = self.state
+        keys = ("status", "end", "next", "board", "racks", "piles", "captures", "groups")
+        if s is None:
+            return {k: None for k in (*keys, "scores", "winners")} | {"error": error}
+        return {
+            "status": "over" if s.over else "playing",
+            "end": s.end,
+            "next": s.turn,
+            "board": board_json(s),
+            "racks": [list(r) for r in s.racks],
+            "piles": [len(p) for p in s.piles],
+            "captures": [list(c) for c in s.captures],
+            "groups": s.groups(),
+            "scores": s.scores(),
+            "winners": s.winners(),
+            "error": error,
+        }
+
+
+def replay_record(record: Record) -> ReplayResult:
+    """Replay every turn of a record through the engine, stopping at the first
+    turn that is refused (exit 1) or malformed (exit 2)."""
+    started = record.started()
+    state = start(started)
+    result = ReplayResult(state, [started])
+    for i, raw in enumerate(record.turns):
+        try:
+            turn = read_turn(raw, len(record.players))
+            events = decide(state, turn.seat, turn.move)
+        except Refusal as e:
+            result.error_turn = i
+            result.error = e
+            return result
+        for event in events:
+            state = evolve(state, event)
+        result.events.extend(events)
+        result.state = state
+    return result
+
+
+def read_record_json(text: str | bytes) -> Record:
+    """Parse a record given as JSON text and check its header."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise BadRecord(f"the record is not valid JSON ({e})") from None
+    return read_record(data)
+
+
+def replay_json(text: str | bytes) -> ReplayResult:
+    """Read and replay a record given as JSON text; never raises for bad input."""
+    try:
+        record = read_record_json(text)
+    except BadRecord as e:
+        return ReplayResult(None, error=e)
+    return replay_record(record)
+
+
+def turn_of(event: Event) -> dict[str, Any] | None:
+    """The record turn an event came from (``None`` for the deal)."""
+    match event:
+        case TilePlaced(seat, tile, square):
+            return {"seat": seat, "move": f"{tile} at {square}"}
+        case TimedOut(seat):
+            return {"seat": seat, "move": "timeout"}
+        case Passed(seat):
+            return {"seat": seat, "move": "pass"}
+        case Resigned(seat):
+            return {"seat": seat, "move": "resign"}
+        case GameStarted():
+            return None
+    raise TypeError(f"not an event: {event!r}")
+
+
+def write_record(events: list[Event] | tuple[Event, ...]) -> dict[str, Any]:
+    """The record of a game's log: the deal's piles whole (rack first), its first
+    seat and every turn."""
+    started = events[0]
+    if not isinstance(started, GameStarted):
+        raise ValueError("a log starts with game_started")
+    return Record(
+        options=started.options,
+        players=started.players,
+        first=started.first,
+        piles=tuple(r + p for r, p in zip(started.racks, started.piles, strict=True)),
+        turns=tuple(t for t in map(turn_of, events[1:]) if t is not None),
+    ).to_json()

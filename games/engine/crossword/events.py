@@ -1,0 +1,162 @@
+"""Events: the facts a crossword game's log is made of.
+
+Each event is a small frozen dataclass with a ``version``; :func:`to_dict` and
+:func:`from_dict` turn them into JSON-ready dicts and back.  ``PRIVATE`` names
+the fields only the event's seat may see: the deal's racks and the bag's order,
+a play's draw, an exchange's tiles.  The bag is shuffled once, at the deal, and
+every draw takes its front, so a log replays to the same state every time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from ..errors import BadRecord
+from .options import Options, options_from_json
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    type: ClassVar[str]
+    version: ClassVar[int] = 1
+    PRIVATE: ClassVar[tuple[str, ...]] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    """The deal.  ``draws`` are the tiles drawn for first play, round by round
+    (a round has one tile per seat still drawing: the seats tied in the round
+    before); ``first`` is the seat they gave the first play to."""
+
+    type: ClassVar[str] = "game_started"
+    PRIVATE: ClassVar[tuple[str, ...]] = ("racks", "bag")
+    options: Options
+    lexicon: str
+    players: tuple[str, ...]
+    draws: tuple[str, ...]
+    first: int
+    racks: tuple[str, ...]
+    bag: str
+    board: str
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    """``seat`` laid ``letters`` on ``squares`` (a lower-case letter is a blank),
+    formed ``words`` (the main word first) for ``points``, then drew ``drawn``."""
+
+    type: ClassVar[str] = "played"
+    PRIVATE: ClassVar[tuple[str, ...]] = ("drawn",)
+    seat: int
+    across: bool
+    squares: tuple[int, ...]
+    letters: str
+    words: tuple[str, ...]
+    points: int
+    drawn: str
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    type: ClassVar[str] = "passed"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut(Event):
+    """The service passed a late player's turn."""
+
+    type: ClassVar[str] = "timed_out"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exchanged(Event):
+    type: ClassVar[str] = "exchanged"
+    PRIVATE: ClassVar[tuple[str, ...]] = ("tiles", "drawn")
+    seat: int
+    tiles: str
+    drawn: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayWithdrawn(Event):
+    """``seat`` challenged ``mover``'s open play and ``unacceptable`` words were
+    not acceptable: the play is taken back and the mover's turn is lost."""
+
+    type: ClassVar[str] = "play_withdrawn"
+    seat: int
+    mover: int
+    unacceptable: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeFailed(Event):
+    """``seat`` challenged ``mover``'s open play and every word was acceptable:
+    the challenger loses their next turn."""
+
+    type: ClassVar[str] = "challenge_failed"
+    seat: int
+    mover: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resigned(Event):
+    type: ClassVar[str] = "resigned"
+    seat: int
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.type: cls
+    for cls in (
+        GameStarted,
+        Played,
+        Passed,
+        TimedOut,
+        Exchanged,
+        PlayWithdrawn,
+        ChallengeFailed,
+        Resigned,
+    )
+}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Options):
+        return value.to_json()
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def to_dict(event: Event) -> dict[str, Any]:
+    """A JSON-ready dict: ``{"type": ..., "v": ..., <fields>}``."""
+    out: dict[str, Any] = {"type": event.type, "v": event.version}
+    for f in fields(event):
+        out[f.name] = _plain(getattr(event, f.name))
+    return out
+
+
+def from_dict(data: dict[str, Any]) -> Event:
+    """Read a dict written by :func:`to_dict` (:class:`BadRecord` if it is not one)."""
+    kind = data.get("type")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise BadRecord(f"unknown event type {kind!r}")
+    kwargs: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in data:
+            raise BadRecord(f"a {kind} event has no {f.name!r}")
+        value = data[f.name]
+        if f.name == "options":
+            value = options_from_json(value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        kwargs[f.name] = value
+    return cls(**kwargs)
+
+
+def event_seat(event: Event) -> int | None:
+    """The seat an event is by (``None`` for the deal)."""
+    return getattr(event, "seat", None)

@@ -1,0 +1,346 @@
+"""The ``crossword-bible-record/1`` game record: read, replay, write
+(docs/crossword-record.md).
+
+A record holds the options, the word list, the players, who plays first, the
+racks as dealt and the bag in its order, then every turn in the notation.
+Every draw takes the front of the bag, so the bag's order is all a replay
+needs to be exact.  :func:`replay_json` replays a record's turns through
+:func:`~games.engine.crossword.commands.decide`, as the service does.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..errors import BadRecord, Refusal
+from .board import EMPTY_BOARD, rows, tiles_on, written_play
+from .commands import Words, decide
+from .events import (
+    ChallengeFailed,
+    Event,
+    Exchanged,
+    GameStarted,
+    Passed,
+    Played,
+    PlayWithdrawn,
+    Resigned,
+    TimedOut,
+    event_seat,
+)
+from .fold import evolve, start
+from .layout import DISTRIBUTION, SIZE
+from .notation import format_move
+from .options import Options, options_from_json
+from .state import GameState
+
+FORMAT: Final = "crossword-bible-record/1"
+_WORD_RE = re.compile(r"[A-Z]+")
+_TILES_RE = re.compile(r"[A-Z?]*")
+_ROW_RE = re.compile(r"[.A-Za-z]{15}")
+
+#: ``resolve(name)`` returns the installed word list called ``name`` (``LookupError``
+#: when there is none).
+Resolver = Callable[[str], Words]
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A record whose header has been checked; turns are checked one by one as
+    they are replayed, so a bad turn is reported at its index."""
+
+    options: Options
+    lexicon: str | tuple[str, ...]  # an installed list's name, or inline words
+    players: tuple[str, ...]
+    first: int
+    racks: tuple[str, ...]
+    bag: str
+    board: str
+    turns: tuple[Any, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        setup: dict[str, Any] = {"racks": list(self.racks), "bag": self.bag}
+        if self.board != EMPTY_BOARD:
+            setup["board"] = rows(self.board)
+        lexicon = self.lexicon if isinstance(self.lexicon, str) else {"words": [*self.lexicon]}
+        return {
+            "format": FORMAT,
+            "options": self.options.to_json(),
+            "lexicon": lexicon,
+            "players": list(self.players),
+            "first": self.first,
+            "setup": setup,
+            "turns": list(self.turns),
+        }
+
+
+def _tiles(value: object, what: str) -> str:
+    if not isinstance(value, str) or not _TILES_RE.fullmatch(value):
+        raise BadRecord(f"{what} must be a string of tiles: upper-case letters, ? for a blank")
+    return value
+
+
+def _board(value: object) -> str:
+    if value is None:
+        return EMPTY_BOARD
+    if not isinstance(value, list) or len(value) != SIZE:
+        raise BadRecord("'setup.board' must list the 15 rows, top first")
+    for i, row in enumerate(value):
+        if not isinstance(row, str) or not _ROW_RE.fullmatch(row):
+            raise BadRecord(
+                f"row {i + 1} of 'setup.board' must be 15 characters: . for an empty square, "
+                "a letter for a tile (lower case: a blank)"
+            )
+    return "".join(value)
+
+
+def _lexicon(value: object) -> str | tuple[str, ...]:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and isinstance(value.get("words"), list):
+        for w in value["words"]:
+            if not isinstance(w, str) or not _WORD_RE.fullmatch(w):
+                raise BadRecord(f"lexicon word {w!r} is not a word of upper-case letters A-Z")
+        return tuple(value["words"])
+    raise BadRecord("'lexicon' must be a word list's name or {\"words\": [...]}")
+
+
+def _check_set(racks: tuple[str, ...], bag: str, board: str) -> None:
+    have = Counter("".join(racks) + bag + tiles_on(board))
+    if have != Counter(DISTRIBUTION):
+        diff = [f"{have[t] - n:+d} {t}" for t, n in DISTRIBUTION.items() if have[t] != n] + [
+            f"+{have[t]} {t}" for t in have if t not in DISTRIBUTION
+        ]
+        raise BadRecord(
+            "the racks, the bag and the board must together be exactly the 100-tile set; "
+            f"this setup differs by {', '.join(diff)}"
+        )
+
+
+def read_record(data: object) -> Record:
+    """Check a record's header (everything but its turns); :class:`BadRecord`
+    names what is wrong."""
+    if not isinstance(data, dict):
+        raise BadRecord("a record is a JSON object")
+    if data.get("format") != FORMAT:
+        raise BadRecord(f"'format' must be exactly {FORMAT!r}, not {data.get('format')!r}")
+    for key in ("options", "lexicon", "players", "setup", "turns"):
+        if key not in data:
+            raise BadRecord(f"the record has no {key!r}")
+    options = options_from_json(data["options"])
+    lexicon = _lexicon(data["lexicon"])
+    players = data["players"]
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise BadRecord("'players' must list 2 to 4 names")
+    if not all(isinstance(p, str) for p in players):
+        raise BadRecord("every player's name must be a string")
+    options.check_seats(len(players))
+    first = data.get("first", 0)
+    if type(first) is not int or not 0 <= first < len(players):
+        raise BadRecord(f"'first' must be a seat from 0 to {len(players) - 1}, not {first!r}")
+    setup = data["setup"]
+    if not isinstance(setup, dict):
+        raise BadRecord("'setup' must be an object with 'racks' and 'bag'")
+    raw_racks = setup.get("racks")
+    if not isinstance(raw_racks, list) or len(raw_racks) != len(players):
+        raise BadRecord("'setup.racks' must hold one rack per player")
+    racks = tuple(_tiles(r, f"rack {i}") for i, r in enumerate(raw_racks))
+    for i, rack in enumerate(racks):
+        if len(rack) > options.rack_size:
+            raise BadRecord(
+                f"rack {i} holds {len(rack)} tiles; a rack holds at most {options.rack_size}"
+            )
+    bag = _tiles(setup.get("bag"), "'setup.bag'")
+    board = _board(setup.get("board"))
+    _check_set(racks, bag, board)
+    turns = data["turns"]
+    if not isinstance(turns, list):
+        raise BadRecord("'turns' must be a list")
+    return Record(options, lexicon, tuple(players), first, racks, bag, board, tuple(turns))
+
+
+def read_turn(value: object, players: int) -> tuple[int, str]:
+    """One turn's seat and move, checked for shape."""
+    if not isinstance(value, dict):
+        raise BadRecord("a turn is an object with 'seat' and 'move'")
+    seat = value.get("seat")
+    if type(seat) is not int or not 0 <= seat < players:
+        raise BadRecord(f"the turn's 'seat' must be a seat from 0 to {players - 1}, not {seat!r}")
+    move = value.get("move")
+    if not isinstance(move, str):
+        raise BadRecord("the turn's 'move' must be a string")
+    return seat, move
+
+
+@dataclass
+class ReplayResult:
+    """What replaying a record gives: the state reached and, if a turn was
+    refused or malformed, the error (the state is the one before that turn)."""
+
+    state: GameState | None
+    events: list[Event] = field(default_factory=list)
+    error_turn: int | None = None
+    error: Refusal | None = None
+
+    @property
+    def exit_code(self) -> int:
+        if self.error is None:
+            return 0
+        return 2 if self.error.code == "bad_record" else 1
+
+    def to_json(self) -> dict[str, Any]:
+        error = (
+            None
+            if self.error is None
+            else {"turn": self.error_turn, "code": self.error.code, "message": self.error.message}
+        )
+        s = self.state
+        keys = ("status", "end", "next", "board", "racks", "bag", "points", "scores", "winners")
+        if s is None:
+            return dict.fromkeys((*keys, "open_play"), None) | {"error": error}
+        made = s.open_play
+        return {
+            "status": "over" if s.over else "playing",
+            "end": s.end,
+            "next": s.turn,
+            "board": rows(s.board),
+            "racks": list(s.racks),
+            "bag": len(s.bag),
+            "points": list(s.points),
+            "scores": s.scores(),
+            "winners": s.winners(),
+            "open_play": None
+            if made is None
+            else {"seat": made.seat, "words": list(made.words), "points": made.points},
+            "error": error,
+        }
+
+
+class _Inline:
+    """An inline word list."""
+
+    def __init__(self, words: tuple[str, ...]) -> None:
+        self.words = frozenset(words)
+
+    def __contains__(self, word: str, /) -> bool:
+        return word in self.words
+
+
+def record_words(record: Record, resolve: Resolver) -> Words:
+    if isinstance(record.lexicon, str):
+        try:
+            return resolve(record.lexicon)
+        except LookupError:
+            raise BadRecord(f"no word list named {record.lexicon!r} is installed") from None
+    return _Inline(record.lexicon)
+
+
+def started_event(record: Record) -> GameStarted:
+    return GameStarted(
+        options=record.options,
+        lexicon=record.lexicon if isinstance(record.lexicon, str) else "inline",
+        players=record.players,
+        draws=(),
+        first=record.first,
+        racks=record.racks,
+        bag=record.bag,
+        board=record.board,
+    )
+
+
+def replay_record(record: Record, resolve: Resolver) -> ReplayResult:
+    """Replay every turn of a record, stopping at the first turn that is
+    refused (exit 1) or malformed (exit 2)."""
+    try:
+        words = record_words(record, resolve)
+    except BadRecord as e:
+        return ReplayResult(None, error=e)
+    started = started_event(record)
+    state = start(started)
+    result = ReplayResult(state, [started])
+    for i, raw in enumerate(record.turns):
+        try:
+            seat, move = read_turn(raw, len(record.players))
+            events = decide(state, seat, move, words)
+        except Refusal as e:
+            result.error_turn = i
+            result.error = e
+            return result
+        for event in events:
+            state = evolve(state, event)
+        result.events.extend(events)
+        result.state = state
+    return result
+
+
+def read_record_json(text: str | bytes) -> Record:
+    """Parse a record given as JSON text and check its header."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise BadRecord(f"the record is not valid JSON ({e})") from None
+    return read_record(data)
+
+
+def replay_json(text: str | bytes, resolve: Resolver) -> ReplayResult:
+    """Read and replay a record given as JSON text; never raises for bad input."""
+    try:
+        record = read_record_json(text)
+    except BadRecord as e:
+        return ReplayResult(None, error=e)
+    return replay_record(record, resolve)
+
+
+def turn_moves(events: Sequence[Event]) -> tuple[str, ...]:
+    """Each event after the deal as its turn's move in the notation."""
+    started = events[0]
+    if not isinstance(started, GameStarted):
+        raise ValueError("a log starts with game_started")
+    state = start(started)
+    out = []
+    for event in events[1:]:
+        state = evolve(state, event)
+        match event:
+            case Played(squares=squares, across=across):
+                out.append(format_move(written_play(state.board, squares, across)))
+            case Exchanged(tiles=tiles):
+                out.append(f"exchange {tiles}")
+            case Passed():
+                out.append("pass")
+            case TimedOut():
+                out.append("timeout")
+            case PlayWithdrawn() | ChallengeFailed():
+                out.append("challenge")
+            case Resigned():
+                out.append("resign")
+            case _:
+                raise TypeError(f"not a turn's event: {event!r}")
+    return tuple(out)
+
+
+def write_record(
+    events: Sequence[Event], lexicon: str | dict[str, list[str]] | None = None
+) -> dict[str, Any]:
+    """The record of a game's log; ``lexicon`` defaults to the name the game
+    was dealt with."""
+    started = events[0]
+    if not isinstance(started, GameStarted):
+        raise ValueError("a log starts with game_started")
+    if lexicon is None:
+        lexicon = started.lexicon
+    moves = turn_moves(events)
+    seats = [event_seat(e) for e in events[1:]]
+    return Record(
+        options=started.options,
+        lexicon=lexicon if isinstance(lexicon, str) else tuple(lexicon["words"]),
+        players=started.players,
+        first=started.first,
+        racks=started.racks,
+        bag=started.bag,
+        board=started.board,
+        turns=tuple({"seat": s, "move": m} for s, m in zip(seats, moves, strict=True)),
+    ).to_json()

@@ -1,0 +1,52 @@
+"""Replays every case in ``tests/conformance/crossword/`` and compares the
+fields its ``expect`` names with the replay's output (``exit`` is the exit
+code; an expected ``error`` is compared on ``turn`` and ``code``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from games.engine.crossword.record import replay_json
+
+CASES = sorted((Path(__file__).parents[1] / "conformance" / "crossword").glob("*.json"))
+
+
+def _no_installed_lists(name: str) -> frozenset[str]:
+    raise LookupError(name)
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_case(path: Path) -> None:
+    case = json.loads(path.read_text())
+    result = replay_json(json.dumps(case["record"]), _no_installed_lists)
+    out = result.to_json()
+    assert result.exit_code == case["expect"]["exit"], out["error"]
+    for key, want in case["expect"].items():
+        if key == "exit":
+            continue
+        got = out[key]
+        if key == "error" and want is not None:
+            assert got is not None, "expected a refusal"
+            got = {k: got[k] for k in want}
+        assert got == want, f"{key}: {case['about']}"
+
+
+def test_the_set_covers_each_rule() -> None:
+    names = {p.stem for p in CASES}
+    for part in (
+        "bonus-five",
+        "bonus-ten",
+        "bonus-fifteen",
+        "double-letter",
+        "triple-letter",
+        "triple-word",
+        "centre-star",
+        "withdraws",
+        "fails",
+        "sharing",
+        "translating",
+    ):
+        assert any(part in n for n in names), part
