@@ -90,11 +90,13 @@ class Faults:
         worker = self.topology.workers[0]
         busy = self._wait_busy(worker)
         window = self.begin("celery worker SIGKILL" + (" while sending" if busy else ""))
+        worker.held = True
         worker.kill(signal.SIGKILL)
         worker.proc.wait(10) if worker.proc is not None else None
         self.note("celery worker SIGKILL", worker=worker.name, sending=busy)
         time.sleep(2)
         worker.start()
+        worker.held = False
         self.end(window)
         self.note("celery worker started again", worker=worker.name)
 

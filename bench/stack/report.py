@@ -193,8 +193,9 @@ def fault_windows(
     windows: list[Window], recorder: Recorder, mails: list[Mail], processes: list[Proc]
 ) -> list[dict[str, Any]]:
     """Each fault: the answers given while it lasted (and ``AFTERMATH_S`` after),
-    what the logs said, and the emails owed while it lasted — the slowest of them
-    from owed to arrived at the sink, and any not arrived."""
+    what the logs said, and the emails owed from ``AFTERMATH_S`` before it began
+    (a send it may have cut) to ``AFTERMATH_S`` after it ended — the slowest of
+    them from owed to arrived at the sink, and any not arrived."""
     from games.models import Notification
 
     arrived: dict[int, float] = {}
@@ -209,11 +210,9 @@ def fault_windows(
         owed, slowest, unsent = 0, (0.0, ""), 0
         for pk, kind, created, sent in rows:
             made = created.timestamp()
-            got = arrived.get(pk)
-            if made > end or (got is not None and got < w.start):
+            if not w.start - AFTERMATH_S <= made <= end + AFTERMATH_S:
                 continue
-            if got is None and sent is not None and sent.timestamp() < w.start:
-                continue  # sent before the fault (nothing to send, or a start email)
+            got = arrived.get(pk)
             owed += 1
             if got is None:
                 unsent += sent is None

@@ -169,6 +169,7 @@ def main(args: list[str]) -> int:
     env = environment(root, sink.port, credentials)
     topology = Topology(root, env)
     faults = Faults(topology, plan)
+    supervised = threading.Event()  # set: the supervisor stops restarting processes
     began = time.monotonic()
     summary: dict[str, Any] = {"games_asked": count, "ci": ci}
     try:
@@ -184,6 +185,7 @@ def main(args: list[str]) -> int:
             Player(topology.web_port, sink.sink, ledger, recorder, credentials, SEED + k)
             for k in range(6)
         ]
+        threading.Thread(target=topology.supervise, args=(supervised,), daemon=True).start()
         fault_thread = threading.Thread(target=faults.run, daemon=True)
         fault_thread.start()
         play(tables, players, time.monotonic() + limit)
@@ -209,11 +211,13 @@ def main(args: list[str]) -> int:
                          "sleeps_to_deadline": ledger.sleeps,
                          "claim_windows_closed_early": ledger.windows_closed},
             "faults": faults.log,
+            "restarted_by_the_supervisor": topology.restarts,
             "fault_windows": report.fault_windows(
                 faults.windows, recorder, sink.sink.snapshot(), topology.processes()),
         }  # fmt: skip
     finally:
         faults.stop.set()
+        supervised.set()
         topology.close()
         sink.stop()
         summary["runtime_s"] = round(time.monotonic() - began, 1)

@@ -17,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import IO
@@ -54,6 +55,8 @@ class Proc:
         self.proc: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
         self.starts = 0
+        #: Kept down on purpose (a fault, the end of the run): not restarted.
+        self.held = False
 
     def start(self) -> None:
         """Start it (again); its log is appended to."""
@@ -270,6 +273,22 @@ class Topology:
         self.workers = [celery_worker(self.env, n, root) for n in (1, 2)]
         self.beat = celery_beat(self.env, 1, root)
         self.extra_beat = celery_beat(self.env, 2, root)
+        #: The processes :meth:`supervise` started again, with their exit codes.
+        self.restarts: list[dict[str, object]] = []
+
+    def supervise(self, stop: threading.Event) -> None:
+        """What systemd's ``Restart=always`` does for deploy/'s units: start again,
+        after a moment, a process of the stack that exited unbidden, noting it in
+        :attr:`restarts` (a thread; it returns when ``stop`` is set)."""
+        while not stop.wait(1.0):
+            for proc in [self.web, *self.workers, self.beat]:
+                if proc.held or proc.proc is None or proc.proc.poll() is None:
+                    continue
+                code = proc.proc.returncode
+                proc.start()
+                self.restarts.append(
+                    {"process": proc.name, "exit_code": code, "at": round(time.time(), 1)}
+                )
 
     def processes(self) -> list[Proc]:
         """Every process of the stack but the data stores, each with its log."""
@@ -301,6 +320,8 @@ class Topology:
 
     def close(self) -> None:
         """Stop everything this topology started, the data stores last."""
+        for proc in self.processes():
+            proc.held = True
         for proc in [self.extra_beat, self.beat, *self.workers, self.web]:
             try:
                 proc.stop(grace=5)

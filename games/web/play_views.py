@@ -437,8 +437,8 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
         if done.sealed:
             notice = claims.sealed_notice(done.game, door.tz_name)
             return page(request, door, door.viewer(), notice=notice)
-        if done.overtaken:
-            notice = claims.OVERTAKEN_NOTICE
+        if done.overtaken:  # not made: the game changed under it, as a stale move's
+            return _refused(request, door, 409, error=claims.OVERTAKEN_NOTICE, **kept)
     if _is_htmx(request):
         return page(request, door, door.viewer(), notice=notice)
     messages.success(request, notice)

@@ -331,8 +331,8 @@ def test_the_page_tells_the_mover_their_move_was_overtaken(
         "expected_seq": str(game.last_seq),
         "idempotency_key": "ann-ten-tiles-0123456789",
     }
-    response = client.post(f"/games/{game.pk}/move/", form, follow=True)
-    assert response.status_code == 200
+    response = client.post(f"/games/{game.pk}/move/", form)
+    assert response.status_code == 409  # refused, as a move the game moved past
     page = response.content.decode()
     assert "your move was not made" in page and "The game is over" in page
     assert "HADSTRANGE" not in page  # not on the board, nor in the log

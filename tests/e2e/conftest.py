@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.one_chromium import RUNNING
+
 # Playwright's sync API runs an event loop in this thread; the test still talks to
 # the database only from plain synchronous code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -32,6 +34,9 @@ def chromium_path() -> str | None:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
+    if RUNNING:
+        yield RUNNING[0]
+        return
     path = chromium_path()
     if path is None:
         if os.environ.get("JUMBULAYA_REQUIRE_SERVICES") == "1":
@@ -41,7 +46,9 @@ def browser() -> Iterator[object]:
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        RUNNING.append(browser)
         yield browser
+        RUNNING.clear()
         browser.close()
 
 
