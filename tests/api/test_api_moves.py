@@ -25,7 +25,9 @@ def a_word_move(game: Game) -> str:
 
 
 def moves_of(game: Game) -> list[tuple[int, str, str]]:
-    return list(Event.objects.filter(game=game).order_by("seq").values_list("seq", "type", "source"))
+    return list(
+        Event.objects.filter(game=game).order_by("seq").values_list("seq", "type", "source")
+    )
 
 
 def test_a_move_is_made_through_the_one_door_and_recorded_as_from_the_api(
@@ -185,5 +187,3 @@ def test_resigning_ends_a_two_player_game(
     assert moves_of(game)[-1][1:] == ("resigned", "api")
     again = api.post(f"/games/{game.pk}/resign", {"expected_seq": 1})
     assert again.status == 409 and again.json["code"] == "stale"
-
-
