@@ -107,9 +107,7 @@ def post_move(
     body: MoveIn,
 ) -> MoveOut:
     key = request.headers.get("Idempotency-Key")
-    return make_move(
-        user_of(request), game_id, body.move.strip(), body.expected_seq, key
-    )
+    return make_move(user_of(request), game_id, body.move.strip(), body.expected_seq, key)
 
 
 @router.post(

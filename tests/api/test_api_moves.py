@@ -4,7 +4,6 @@ as the game page, ``expected_seq``, ``Idempotency-Key``, previews, resigning."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.test import Client
 from django.utils.html import escape
@@ -13,7 +12,6 @@ from accounts.models import User
 from games.core.services import current_state, game_lexicon
 from games.engine import legal_moves
 from games.models import Event, Game
-
 from tests.api.conftest import ApiClient
 
 
