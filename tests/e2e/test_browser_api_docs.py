@@ -9,7 +9,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PolicyWatch
+from tests.e2e.conftest import PolicyWatch, axe_violations
+from tests.e2e.test_browser_game import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,3 +35,25 @@ def test_the_api_docs_page_loads_nothing_from_elsewhere(
     assert [u for u in asked if urlsplit(u).netloc not in (here, "")] == []
     assert failed == [] and errors == [] and csp.violations == []
     context.close()
+
+
+def test_tokens_and_the_bot_mark_on_the_profile_page_in_a_browser(
+    live_server: Any, browser: Any, make_user: Any, csp: PolicyWatch
+) -> None:
+    """Made, shown once, listed, revoked; the bot mark saved: by keyboard-usable forms
+    that axe finds nothing wrong with."""
+    make_user("ann")
+    page = sign_in(browser, live_server.url, "ann@example.com", csp)
+    page.goto(f"{live_server.url}/account/profile/")
+    page.fill("#id_token_name", "my bot")
+    page.click("button[value=token]")
+    token = page.locator("[data-new-token]")
+    expect(token).to_contain_text("jmb_")
+    assert axe_violations(page) == ""
+    page.click("button[value=revoke]")
+    expect(page.locator(".messages")).to_contain_text("The token is revoked")
+    page.check("input[name=is_bot]")
+    page.click("button[value=bot]")
+    expect(page.locator(".messages")).to_contain_text("Ann (bot)")
+    assert axe_violations(page) == ""
+    assert csp.violations == []
