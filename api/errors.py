@@ -11,6 +11,7 @@
 422    the rules' refusal codes (``bad_line``, ``not_your_turn``…), as on the web
 429    ``rate_limited``, with ``Retry-After``
 500    ``server_error``: logged with its traceback; the client gets none
+503    ``unavailable``: the database is away (said once in the log), with ``Retry-After``
 =====  ==========================================================
 """
 
@@ -22,6 +23,9 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+from jumbulaya_site import outage
+from jumbulaya_site.middleware import RETRY_AFTER_SECONDS
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +86,17 @@ def _not_found(request: HttpRequest, exc: Any) -> HttpResponse:
 
 
 def _server_error(request: HttpRequest, exc: Any) -> HttpResponse:
+    if outage.found_away(f"{request.method} {request.path}", exc):
+        # As DatabaseOutageMiddleware answers pages: django-ninja catches the error first.
+        away = error_response(
+            503,
+            "unavailable",
+            "The service is briefly unavailable; try again in a few minutes.",
+            {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"},
+        )
+        away._database_away = True  # type: ignore[attr-defined]  # the middleware's mark
+        away._has_been_logged = True  # type: ignore[attr-defined]  # said once by outage
+        return away
     log.exception("API request %s %s failed", request.method, request.path)
     return error_response(
         500, "server_error", "Something went wrong on our side; nothing more is said here."

@@ -40,6 +40,11 @@ def answers(game: Game, api: ApiClient, seat: int | None) -> Iterator[tuple[str,
     for move in ("1 BQB", "9 MMMMMMM", "pass"):  # refused: stale, or by the rules
         body = {"move": move, "expected_seq": 0 if move == "pass" else game.last_seq}
         yield f"move {move!r}", api.post(f"{base}/moves", body).json
+    # The other writes, refused so that the game stays as it is (a stale
+    # resignation, a seat taken or none free), and the account.
+    yield "resign", api.post(f"{base}/resign", {"expected_seq": 0}).json
+    yield "join", api.post(f"{base}/join").json
+    yield "me", api.get("/me").json
 
 
 def without_unseen(answer: Any) -> tuple[str, list[str] | None]:
