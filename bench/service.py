@@ -15,8 +15,8 @@ personal access token) beside the game page's, moves per second from
 :data:`THREADS` clients on each path, and the dashboard of the busy user.
 Afterwards each game's log is replayed and compared with its cached state.
 
-``python -m bench service --profile`` also runs a move, the dashboard and the
-hello-world view through Django's test client in this process and prints, on
+``python -m bench service --profile`` also runs a move (on the page and through
+the API), the dashboard and the hello-world view through Django's test client in this process and prints, on
 stderr, their wall, CPU and database time and the top functions under cProfile.
 """
 
@@ -603,9 +603,9 @@ def _measure(label: str, fn: Any, runs: int, top: int, out: io.StringIO) -> None
 
 
 def profile_server(data: Data, runs: int = 200, top: int = 30) -> str:
-    """A move, the dashboard and the hello-world view through Django's test client
-    in this process (no network): the server's side of each, with the database
-    time apart and the top functions under cProfile."""
+    """A move (on the page and through the API), the dashboard and the hello-world
+    view through Django's test client in this process (no network): the server's
+    side of each, with the database time apart and the top functions under cProfile."""
     from django.conf import settings
     from django.contrib.messages.storage.cookie import CookieStorage
     from django.test import Client as TestClient
@@ -632,6 +632,22 @@ def profile_server(data: Data, runs: int = 200, top: int = 30) -> str:
         game.seq += 1
         game.turn = 1 - game.turn
 
+    def api_move(i: int) -> None:
+        game = data.games[i % len(data.games)]
+        resp = client.post(
+            f"/api/v1/games/{game.pk}/moves",
+            {"move": "pass", "expected_seq": game.seq},
+            content_type="application/json",
+            headers={
+                "Authorization": f"Bearer {game.tokens[game.turn]}",
+                "Idempotency-Key": secrets.token_hex(),
+            },
+        )
+        if resp.status_code != 200:
+            raise RuntimeError(f"profiled API move answered {resp.status_code}")
+        game.seq += 1
+        game.turn = 1 - game.turn
+
     def dashboard(i: int) -> None:
         client.cookies[settings.SESSION_COOKIE_NAME] = data.busy_session
         if client.get("/dashboard/").status_code != 200:
@@ -643,6 +659,7 @@ def profile_server(data: Data, runs: int = 200, top: int = 30) -> str:
     out = io.StringIO()
     _measure("hello", hello, runs, 0, out)
     _measure("move (pass)", move, runs, top, out)
+    _measure("API move (pass)", api_move, runs, top, out)
     _measure("dashboard", dashboard, runs // 4, top, out)
     return out.getvalue()
 
