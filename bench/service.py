@@ -16,8 +16,9 @@ personal access token) beside the game page's, moves per second from
 Afterwards each game's log is replayed and compared with its cached state.
 
 ``python -m bench service --profile`` also runs a move (on the page and through
-the API), the dashboard and the hello-world view through Django's test client in this process and prints, on
-stderr, their wall, CPU and database time and the top functions under cProfile.
+the API), the dashboard and the hello-world view through Django's test client in
+this process and prints, on stderr, their wall, CPU and database time and the top
+functions under cProfile.
 """
 
 from __future__ import annotations
