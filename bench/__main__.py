@@ -2,7 +2,9 @@
 service``, ``notify``, ``inbound``, ``tracking``, ``corpus``, ``crossword``, ``blockers``
 or ``robots [--full] [--games N]``: only that section; ``stack [--ci] [--games N]``: the
 production stack under load and faults, :mod:`bench.stack.run`; ``mailrate``: emails per
-second as a worker's processes go from 1 to 4, :mod:`bench.stack.mail_rate`)."""
+second as a worker's processes go from 1 to 4, :mod:`bench.stack.mail_rate`;
+``crossword-robots [--games N]``: the crossword game's move generator and robots,
+:mod:`bench.crossword_robots`, not part of the full run: it takes a minute or more)."""
 
 from __future__ import annotations
 
@@ -321,6 +323,10 @@ if __name__ == "__main__":
         from .stack.run import main as stack_main
 
         sys.exit(stack_main(args[1:]))
+    elif args and args[0] == "crossword-robots":
+        from .crossword_robots import main as crossword_main
+
+        crossword_main(args[1:])
     elif args and args[0] == "mailrate":
         from .stack.mail_rate import main as mail_rate_main
 

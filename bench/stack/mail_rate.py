@@ -14,6 +14,7 @@ and the clock runs until the last one arrived at the sink and is marked sent.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import statistics
@@ -172,6 +173,7 @@ def main(args: list[str]) -> int:
         import django
 
         django.setup()
+        logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd's every command
         ids = _owe(emails)
         results = []
         for n, processes in enumerate(

@@ -222,7 +222,11 @@ def fault_windows(
         out.append(
             {
                 "fault": w.fault,
+                "at": round(w.start, 1),
                 "seconds": round(end - w.start, 1),
+                "rows_made_during": sum(
+                    1 for _, _, c, _ in rows if w.start <= c.timestamp() <= end
+                ),
                 "answers": len(answers),
                 "5xx": sum(1 for s in answers if s >= 500),
                 "5xx_by_status": dict(Counter(s for s in answers if s >= 500)),

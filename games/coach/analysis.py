@@ -24,6 +24,7 @@ from typing import Any
 from celery import current_app
 from django.db import IntegrityError, transaction
 
+from games import kinds
 from games.core.projection import game_lexicon, kind_of, load_events
 from games.kinds.base import Robots
 from games.models import Game
@@ -59,10 +60,18 @@ def _robots(game: Game) -> Robots:
     return robots
 
 
+def analysed_kinds() -> list[str]:
+    """The names of the kinds whose games are analysed: those with robots."""
+    return [kind.name for kind in kinds.all() if kind.robots is not None]
+
+
 def unanalysed() -> Iterable[int]:
-    """The finished games with no stored analysis, oldest first."""
+    """The finished games with no stored analysis, oldest first (of the kinds
+    that have analyses)."""
     return (
-        Game.objects.filter(status=Game.Status.OVER, analysis__isnull=True)
+        Game.objects.filter(
+            status=Game.Status.OVER, analysis__isnull=True, kind__in=analysed_kinds()
+        )
         .order_by("finished_at", "pk")
         .values_list("pk", flat=True)
     )
@@ -125,9 +134,9 @@ def sweep(limit: int = SWEEP_BATCH) -> int:
 
 def after_move(game: Game) -> None:
     """The one door's step after a move: a move that ended the game asks for
-    its analysis once the transaction commits.  A broker that is down changes
-    nothing: the sweep analyses it."""
-    if game.status == Game.Status.OVER:
+    its analysis once the transaction commits (a kind without analyses: no).
+    A broker that is down changes nothing: the sweep analyses it."""
+    if game.status == Game.Status.OVER and kind_of(game).robots is not None:
         game_id = game.pk
         transaction.on_commit(lambda: _ring(game_id))
 

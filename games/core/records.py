@@ -1,9 +1,11 @@
-"""Game records: downloading a finished game as a ``jumbulaya-record/1`` file,
-storing a record a user uploads, and stepping through either one move at a time.
+"""Game records: downloading a finished game as a record of its kind's format
+(``jumbulaya-record/1``), storing a record a user uploads (its kind told by its
+``format``), and stepping through either one move at a time.
 
-A record holds every rack and the bag in draw order, so a game's record is only
-given out once the game is over: then nothing in it is secret any more, and its
-replay shows every rack at every step.  An uploaded record belongs to whoever
+A record holds everything hidden in play (JUMBULAYA's: every rack and the bag
+in draw order), so a game's record is only given out once the game is over:
+then nothing in it is secret any more, and its replay shows every rack at
+every step.  An uploaded record belongs to whoever
 uploaded it and is shown to nobody else.
 """
 
@@ -46,12 +48,10 @@ MAX_INLINE_LETTERS = 2_000
 #: Those limits in words, for the form and the refusal.
 MAX_INLINE_LIST = f"{MAX_INLINE_WORDS:,} words of {MAX_INLINE_LETTERS:,} letters in all"
 
-NOT_OVER_DOWNLOAD = (
-    "A record holds every rack and the bag, so it can be downloaded once the game is over."
-)
-NOT_OVER_REPLAY = (
-    "A record holds every rack and the bag, so this game can be replayed once it is over."
-)
+#: Why a game's record waits for its end, with what the kind's record holds
+#: that play hides (:attr:`~games.kinds.base.GameKind.record_secrets`).
+NOT_OVER_DOWNLOAD = "A record holds {secrets}, so it can be downloaded once the game is over."
+NOT_OVER_REPLAY = "A record holds {secrets}, so this game can be replayed once it is over."
 NOT_STARTED = "This game has not started yet: it is waiting for players, so it has no record."
 
 
@@ -73,13 +73,14 @@ def check_finished(game: Game, *, replay: bool = False) -> None:
     if game.status == Game.Status.OPEN:
         raise RecordError(NOT_STARTED)
     if game.status != Game.Status.OVER:
-        raise RecordError(NOT_OVER_REPLAY if replay else NOT_OVER_DOWNLOAD)
+        said = NOT_OVER_REPLAY if replay else NOT_OVER_DOWNLOAD
+        raise RecordError(said.format(secrets=kind_of(game).record_secrets))
 
 
 def export_record(game: Game) -> dict[str, Any]:
     """The record of a finished game, in its kind's format (``jumbulaya-record/1``)."""
     check_finished(game)
-    return kind_of(game).write_record(shown_events(game), game.lexicon_name)
+    return kind_of(game).write_record(shown_events(game), game.lexicon_name or None)
 
 
 def export_json(game: Game) -> bytes:
@@ -87,7 +88,8 @@ def export_json(game: Game) -> bytes:
 
 
 def download_filename(game: Game) -> str:
-    return f"jumbulaya-game-{game.pk}.json"
+    """``jumbulaya-game-12.json``: the kind's name, then the game's."""
+    return f"{game.kind}-game-{game.pk}.json"
 
 
 # --- replays -------------------------------------------------------------------

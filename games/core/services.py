@@ -316,7 +316,8 @@ def create_game(
                 f"{email} has asked to get no invitations from this site: ask them to join "
                 "an open game instead."
             )
-    lexicon = lexicons.load(lexicon_name)
+    # A kind played without a word list names none.
+    lexicon = lexicons.load(lexicon_name) if game_kind.uses_word_list else None
     with transaction.atomic():
         # The creator's row, locked: two games created at once are counted in turn.
         User.objects.select_for_update().filter(pk=creator.pk).exists()
@@ -326,8 +327,8 @@ def create_game(
             created_by=creator,
             seat_count=seat_count,
             rules=game_kind.options_to_json(rules),
-            lexicon_name=lexicon.name,
-            lexicon_sha256=lexicon.sha256,
+            lexicon_name=lexicon.name if lexicon is not None else "",
+            lexicon_sha256=lexicon.sha256 if lexicon is not None else "",
             move_minutes=move_minutes,
             is_public=is_public,
             is_open=is_open,
@@ -549,7 +550,11 @@ def submit(
                 and _take_over(game, seats, seat, before, SeatChange.Reason.RESIGNED)
             ):
                 return Submitted(game, before, [], seats=seats)
-            if game.claims_close_at is not None and kind.verb_of(move) == "jumbulaya":
+            if (
+                game.claims_close_at is not None
+                and kind.claims is not None
+                and kind.verb_of(move) == kind.claims.verb
+            ):
                 claims.seal(game, before, seat, move)
                 _log_accepted("call_sealed", game.pk, kind.progress(before).seq, seat, source)
                 return Submitted(game, before, [], sealed=True)
@@ -888,7 +893,9 @@ def _make_claim(game_id: int, claim: models.JumbulayaClaim) -> list[KindEvent]:
     (re-read when a move got in first).  Returns its events: none when the
     rules refuse it (a seat that resigned, or one barred by its own earlier
     failed call)."""
-    move = f"jumbulaya {claim.word}"
+    claims_of = kind_of(Game.objects.only("kind").get(pk=game_id)).claims
+    assert claims_of is not None  # only a kind with sealed calls has a claim window
+    move = f"{claims_of.verb} {claim.word}"
     for _ in range(SUBMIT_ATTEMPTS):
         seq = Game.objects.values_list("last_seq", flat=True).get(pk=game_id)
         try:

@@ -86,6 +86,26 @@ class OptionField:
     choices: tuple[tuple[str, str], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class OptionGroup:
+    """A group of the create page's options, shown as one fieldset: its
+    legend, a line saying what it is for, and the names it holds, in order:
+    the kind's :attr:`GameKind.option_fields`, and where the kind wants them,
+    the service's own options of a game of it (:data:`SERVICE_OPTIONS`)."""
+
+    legend: str
+    help: str
+    options: tuple[str, ...]
+
+
+#: The create page's options that are the service's, not the kind's, which a
+#: kind's :class:`OptionGroup` may place: the preset, the word list (a kind
+#: that :attr:`~GameKind.uses_word_list`), hints (a kind with robots to find
+#: them) and the claim window (a kind with :attr:`~GameKind.claims`).  Those a
+#: kind leaves out go at the end of its first group.
+SERVICE_OPTIONS = ("preset", "lexicon_name", "hints", "claim_window")
+
+
 class Claims(Protocol):
     """Sealed calls, for a kind whose players may call a claim at any time once
     its conditions hold (JUMBULAYA's call): under a claim window a call is
@@ -262,6 +282,12 @@ class GameKind(Protocol):
     name: str
     #: Its name for people, on pages and in emails.
     label: str
+    #: What it is, in a few words after its label ("JUMBULAYA, the rearranging
+    #: word game"): the create page and the invitation email say it.
+    description: str
+    #: What a record holds that is hidden while the game is played ("every
+    #: rack and the bag"), for the refusal of a record before the game is over.
+    record_secrets: str
     #: The ``format`` of its records (``jumbulaya-record/1``).
     record_format: str
     #: Whether its games are played with a word list (``lexicon`` arguments are
@@ -277,6 +303,9 @@ class GameKind(Protocol):
     preset_labels: Mapping[str, str]
     #: The options a game's creator may change from a preset, in the order shown.
     option_fields: tuple[OptionField, ...]
+    #: How the create page groups them (every option field in one group; the
+    #: first group also takes the service's options the kind places nowhere).
+    option_groups: tuple[OptionGroup, ...]
 
     # --- the engine ----------------------------------------------------------
 
@@ -306,8 +335,14 @@ class GameKind(Protocol):
         reads only them from the database: never a rack or the bag)."""
         ...
 
-    #: The keys of a stored state that :meth:`scores_from_state` reads.
+    #: The keys of a stored state that :meth:`scores_from_state` and
+    #: :meth:`out_from_state` read.
     score_keys: tuple[str, ...]
+
+    def out_from_state(self, state: Mapping[str, Any]) -> frozenset[int]:
+        """The seats out of the game (resigned or removed), from the parts of a
+        stored state that :attr:`score_keys` names."""
+        ...
 
     def deal(
         self,
@@ -464,6 +499,10 @@ class GameKind(Protocol):
     compose_template: str
     email_html_template: str
     email_text_template: str
+    #: The board (and every hand: nothing is secret in a record) after one
+    #: step of a replay, on the replay page; its ``view`` is
+    #: :meth:`KindPresentation.replay_step`'s.
+    replay_board_template: str
 
 
 class KindPresentation(Protocol):
@@ -476,7 +515,7 @@ class KindPresentation(Protocol):
     #: The :attr:`GameKind.name` of the kind it shows.
     name: str
 
-    def seat_view(self, state: State, seat: int | None) -> Any:
+    def seat_view(self, state: State, seat: int | None) -> SeatView:
         """The game as ``seat`` may see it (``None``: a spectator): nothing
         private to another seat, nor the order of anything hidden."""
         ...
@@ -485,7 +524,7 @@ class KindPresentation(Protocol):
         """The board of a :meth:`seat_view` in plain text, for the text email."""
         ...
 
-    def read_reply(self, text: str, subject: str = "") -> Any:
+    def read_reply(self, text: str, subject: str = "") -> Reading:
         """The move line of an email reply, read forgivingly."""
         ...
 
@@ -505,6 +544,10 @@ class KindPresentation(Protocol):
     #: The move forms a reply may use, for a reply that was not played: examples,
     #: then a last note (``"add #17 to name the move you answer"``).
     accepted_forms: tuple[str, ...]
+
+    def reply_hint(self, seq: int) -> str:
+        """The email's line on replying with a move, naming position ``seq``."""
+        ...
 
     def rules_in_words(self, options: Options) -> list[str]:
         """One sentence per rule (the preset first), for pages and emails."""
@@ -531,11 +574,87 @@ class KindPresentation(Protocol):
         (or why it cannot be made), shown before it is sent."""
         ...
 
+    #: The analysis page's template, ``None`` for a kind without analyses
+    #: (then the page is absent and nothing links to it).
+    analysis_template: str | None
+
+    def analysis_context(self, analysis: Any, names: Mapping[int, str]) -> dict[str, Any]:
+        """What :attr:`analysis_template` needs of an analysis
+        (:meth:`Robots.analyse`'s), naming the players as ``names`` has them
+        now (:func:`games.core.seat_names.names_now`)."""
+        ...
+
+    def missed_chances(self, analysis: Any, seat: int) -> list[str]:
+        """What the game-over email says of ``seat``'s missed chances: a
+        paragraph, or none."""
+        ...
+
     def replay_step(self, replay: Steps, step: int) -> Any:
         """One step of a replay (``step`` in range): the board and every rack
         after it (nothing is secret in a record), the log with it marked, and
-        where the replay ends, for the replay page."""
+        where the replay ends, for the replay page.  The page reads ``step``,
+        ``last``, ``prev``, ``next``, ``at_start``, ``at_end``, ``words``,
+        ``log`` (each entry's ``step``, ``words``, ``move``, ``current``),
+        ``refused``, ``final`` (its ``over``, ``end_words``, ``winner_names``)
+        and ``final_scores`` (name and score pairs); the rest is for the kind's
+        :attr:`GameKind.replay_board_template`."""
         ...
+
+
+class SeatView(Protocol):
+    """What pages and emails read of any kind's seat view
+    (:meth:`KindPresentation.seat_view`); the rest of it is the kind's own
+    templates' to read.  Names are as pages show them; seats count from 0."""
+
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def scores(self) -> Sequence[int]: ...
+    @property
+    def hand_sizes(self) -> Sequence[int]:
+        """How many hidden pieces each seat holds (a rack's tiles, a hand's cards)."""
+        ...
+
+    @property
+    def hand(self) -> Sequence[Any] | None:
+        """The viewer's own hidden pieces, ``None`` for a spectator."""
+        ...
+
+    @property
+    def turn(self) -> int | None: ...
+    @property
+    def turn_name(self) -> str | None: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def end_words(self) -> str | None:
+        """How the game ended, in words ("a line reached 10 tiles"), once over."""
+        ...
+
+    @property
+    def winners(self) -> Sequence[int]: ...
+    @property
+    def winner_names(self) -> Sequence[str]: ...
+    @property
+    def resigned(self) -> Sequence[int]: ...
+
+
+class Reading(Protocol):
+    """What a reply's reading (:meth:`KindPresentation.read_reply`) tells the
+    mail coming in: the move read (in the notation, ``hint`` for hints), the
+    position it answers (``#17``), the lines read, why no move was found, and
+    whether a resignation still needs confirming."""
+
+    @property
+    def move(self) -> str | None: ...
+    @property
+    def answering(self) -> int | None: ...
+    @property
+    def read(self) -> str: ...
+    @property
+    def problem(self) -> str | None: ...
+    @property
+    def unconfirmed_resign(self) -> bool: ...
 
 
 class Logged(NamedTuple):

@@ -40,7 +40,7 @@ from games.coach.analysis import analysis_of
 from games.core import seat_names
 from games.core.projection import current_state, kind_of
 from games.kinds import presentation
-from games.kinds.base import KindPresentation, Logged
+from games.kinds.base import KindPresentation, Logged, SeatView
 from games.mail_out.reply_addresses import reply_address, reply_token
 from games.mail_out.turnlinks import turn_url, unsubscribe_url
 from games.models import Event, Game, Notification, Seat
@@ -106,7 +106,7 @@ def time_left(moment: datetime) -> str:
     return timeuntil(moment).replace("\xa0", " ")
 
 
-def names_in_words(names: list[str]) -> str:
+def names_in_words(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -230,7 +230,7 @@ class Situation:
     user: User
     seat: Seat
     game: Game
-    board: Any  # the kind's seat view
+    board: SeatView  # the kind's seat view
     log: list[Logged]
     shown: KindPresentation
 
@@ -294,6 +294,7 @@ def _game_over(s: Situation) -> Content:
         result = f"a tie between {names_in_words(b.winner_names)}"
     scores = ", ".join(f"{n} {sc}" for n, sc in zip(b.players, b.scores, strict=True))
     told = s.told()
+    analysed = s.shown.analysis_template is not None
     paragraphs = [
         *([told.event_words] if told is not None else []),
         f"Game {s.game.pk} is over" + (f": {b.end_words}." if b.end_words else "."),
@@ -305,38 +306,34 @@ def _game_over(s: Situation) -> Content:
         else f"The {'winner is' if len(b.winner_names) == 1 else 'winners are'} "
         f"{names_in_words(b.winner_names)}.",
         *_missed_chances(s),
-        "The replay, the analysis and the game record are on the game page.",
+        "The replay, the analysis and the game record are on the game page."
+        if analysed
+        else "The replay and the game record are on the game page.",
     ]
+    extra = {"replay_url": site_link("games:game_replay", s.game.pk)}
+    if analysed:
+        extra["analysis_url"] = site_link("games:analysis", s.game.pk)
     return Content(
         f"Game {s.game.pk} is over: {result} ({scores})",
         paragraphs,
         show_rack=False,
         turn_link=False,
-        extra={
-            "replay_url": site_link("games:game_replay", s.game.pk),
-            "analysis_url": site_link("games:analysis", s.game.pk),
-        },
+        extra=extra,
     )
 
 
 def _missed_chances(s: Situation) -> list[str]:
     """The recipient's biggest missed chances, from the game's analysis (made
-    now, without the robot, if none is stored yet): a paragraph, or none."""
+    now, without the robot, if none is stored yet), as the kind's presentation
+    says them: a paragraph, or none (and none for a kind without analyses)."""
+    if s.shown.analysis_template is None:
+        return []
     try:
         result = analysis_of(s.game)
     except Exception:  # the email goes without them rather than not at all
         log.exception("game %s: no analysis for the game-over email", s.game.pk)
         return []
-    totals = next((t for t in result.totals if t.seat == s.seat.index), None)
-    if totals is None or not totals.biggest:
-        return ["Your biggest missed chances: none. Every move you made was the best by points."]
-    best = {t.turn: t.best_points for t in result.turns}
-    said = [
-        f"turn {m.turn + 1}: you played {m.played}, where {m.best} scored "
-        f"{best.get(m.turn, 0)} ({m.missed} more)"
-        for m in totals.biggest
-    ]
-    return [f"Your biggest missed chances: {'; '.join(said)}."]
+    return s.shown.missed_chances(result, s.seat.index)
 
 
 def _warning(s: Situation) -> Content:
@@ -600,17 +597,13 @@ def render_game_email(
         "board": board,
         "board_text": shown.board_text(board),
         "scores": list(zip(board.players, board.scores, strict=True)),
-        "rack": board.rack if content.show_rack else None,
+        "hand": board.hand if content.show_rack else None,
         "moves": [entry.words for entry in moves],
         "link": turn_url(user.pk, game.pk, game.last_seq)
         if content.turn_link and not board.over
         else None,
         "game_url": site_link("games:game", game.pk),
-        "reply_hint": None
-        if board.over
-        else "Or reply to this email with your move on the first line, such as "
-        f"“3 FACTS #{game.last_seq}” (#{game.last_seq} names this position), “pass”, "
-        "“exchange Q X” or “resign”.",
+        "reply_hint": None if board.over else shown.reply_hint(game.last_seq),
         "preferences_url": site_link("games:email_preferences"),
         "mute_url": mute,
         "stop_url": unsubscribe_url(user.pk, None),

@@ -53,8 +53,11 @@ def invitation_email(notification: Notification) -> tuple[str, str, str, str] | 
         return None
     name = display_name(game.created_by)
     stop = no_invitations_url(email)
+    kind = kind_of(game)
     context = {
         "marker": REPLY_MARKER,
+        "kind_label": kind.label,
+        "kind_description": kind.description,
         "inviter": name,
         "game": game,
         "players": game.seat_count,
@@ -87,21 +90,26 @@ def _per_move(minutes: int) -> str:
 
 def game_facts(game: Game, seated: Sequence[str]) -> list[str]:
     """What someone deciding whether to join wants to know, one sentence each:
-    who is seated, the rules' preset, the time per move, the claim window, the
-    word list, then the rest of the rules."""
+    who is seated, the rules' preset, the time per move, the claim window (a
+    kind with sealed calls), the word list (a kind played with one), then the
+    rest of the rules."""
     kind = kind_of(game)
     rules = rules_in_words(kind.options_from_json(game.rules), kind)
     weekends = ", not counting Saturdays and Sundays" if game.skip_weekends else ""
+    label = kind.label
+    window = (
+        f"{label} claim window: on. When a {label} first becomes possible, everyone is "
+        "told and calls stay sealed until the deadline; the longest valid call wins."
+        if game.claim_window
+        else f"{label} claim window: off. The first valid {label} call wins at once."
+    )
     return [
         f"Players already seated: {', '.join(seated)}." if seated else "No one is seated yet.",
         rules[0],
         f"Time per move: {_per_move(game.move_minutes)}{weekends}; a player who runs out of "
         "time passes.",
-        "JUMBULAYA claim window: on. When a JUMBULAYA first becomes possible, everyone is "
-        "told and calls stay sealed until the deadline; the longest valid call wins."
-        if game.claim_window
-        else "JUMBULAYA claim window: off. The first valid JUMBULAYA call wins at once.",
-        f"Word list: {lexicon_label(game.lexicon_name)}.",
+        *([window] if kind.claims is not None else []),
+        *([f"Word list: {lexicon_label(game.lexicon_name)}."] if kind.uses_word_list else []),
         *rules[1:],
     ]
 

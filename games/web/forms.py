@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -12,11 +13,12 @@ from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.http import QueryDict
 
 from games import kinds, models
 from games.core import lexicons
 from games.kinds import presentation
-from games.kinds.base import GameKind, OptionField, Options
+from games.kinds.base import SERVICE_OPTIONS, GameKind, OptionField, Options
 from games.robots import owed
 
 
@@ -42,6 +44,114 @@ def preset_options(kind: GameKind | None = None) -> dict[str, dict[str, Any]]:
     """Each preset's option values (for the page's script that refills the form)."""
     kind = _kind(kind)
     return {name: kind.option_values(options) for name, options in kind.presets.items()}
+
+
+def every_kind_preset_options() -> dict[str, dict[str, dict[str, Any]]]:
+    """:func:`preset_options` of every kind, by the kind's name."""
+    return {kind.name: preset_options(kind) for kind in kinds.all()}
+
+
+def seat_choices() -> list[tuple[int, str]]:
+    """Every number of players some kind seats (each kind's own range is
+    checked when the form is sent)."""
+    low = min(kind.min_players for kind in kinds.all())
+    high = max(kind.max_players for kind in kinds.all())
+    return [(n, f"{n} players") for n in range(low, high + 1)]
+
+
+def service_options(kind: GameKind) -> tuple[str, ...]:
+    """The service's options (:data:`~games.kinds.base.SERVICE_OPTIONS`) that a
+    game of ``kind`` has: its preset, and the word list, hints and claim window
+    where the kind has what they need."""
+    has = {
+        "preset": True,
+        "lexicon_name": kind.uses_word_list,
+        "hints": kind.robots is not None,
+        "claim_window": kind.claims is not None,
+    }
+    return tuple(name for name in SERVICE_OPTIONS if has[name])
+
+
+#: The button that shows another kind's options without the page's script.
+SHOW_KIND = "show_kind"
+#: The create form's fields every kind shares, kept when another kind is shown.
+SHARED_FIELDS = (
+    "kind", "seat_count", "invite_emails", "robots", "robot_pace", "is_open", "is_public",
+    "move_hours", "skip_weekends", "timeout_limit", "takeover_level",
+)  # fmt: skip
+
+
+def showing_kind(post: QueryDict) -> tuple[GameKind, dict[str, Any]]:
+    """What the create form shows when its kind was changed without the page's
+    script (:data:`SHOW_KIND`): the kind chosen, and the form's first values:
+    the shared fields as they were sent (unchecked, so nothing is said to be
+    wrong yet), the kind's options as its first preset has them."""
+    try:
+        kind = kinds.get(str(post.get("kind") or kinds.DEFAULT))
+    except kinds.UnknownKind:
+        kind = kinds.get(kinds.DEFAULT)
+    initial: dict[str, Any] = {}
+    for name in SHARED_FIELDS:
+        if name in post:
+            initial[name] = post.getlist(name) if name == "robots" else post.get(name)
+    for name in ("is_open", "is_public", "skip_weekends"):
+        initial[name] = name in post
+    return kind, initial
+
+
+@dataclass(frozen=True)
+class OptionsGroup:
+    """One fieldset of a kind's options on the create page, its fields bound."""
+
+    legend: str
+    help: str
+    help_id: str
+    fields: list[forms.BoundField]
+
+
+def option_groups(form: CreateGameForm) -> list[OptionsGroup]:
+    """The fieldsets of ``form``'s kind's options, as the kind groups them
+    (:attr:`~games.kinds.base.GameKind.option_groups`); the service's options
+    the kind places nowhere end its first group."""
+    kind = form.game_kind
+    offered = set(service_options(kind)) | {o.name for o in kind.option_fields}
+    placed = [name for group in kind.option_groups for name in group.options]
+    rest = [name for name in service_options(kind) if name not in placed]
+    out = []
+    for i, group in enumerate(kind.option_groups):
+        names = [n for n in group.options if n in offered] + (rest if i == 0 else [])
+        slug = re.sub(r"[^a-z0-9]+", "-", group.legend.lower()).strip("-")
+        help_id = "group-" + (slug if kind.name == kinds.DEFAULT else f"{kind.name}-{slug}")
+        out.append(OptionsGroup(group.legend, group.help, help_id, [form[n] for n in names]))
+    return out
+
+
+@dataclass(frozen=True)
+class KindSection:
+    """A kind's options on the create page: shown and sent for the kind chosen,
+    hidden and disabled for the others (the page's script switches them)."""
+
+    kind: GameKind
+    chosen: bool
+    groups: list[OptionsGroup]
+
+    @property
+    def players(self) -> str:
+        low, high = self.kind.min_players, self.kind.max_players
+        return f"{low} players" if low == high else f"{low} to {high} players"
+
+
+def kind_sections(form: CreateGameForm) -> list[KindSection]:
+    """Every kind's options for the create page: ``form``'s kind's from the
+    form itself, the others' from forms of their own, their ids apart."""
+    sections = []
+    for kind in kinds.all():
+        if kind.name == form.game_kind.name:
+            sections.append(KindSection(kind, True, option_groups(form)))
+        else:
+            other = CreateGameForm(kind=kind, auto_id=f"id_{kind.name}-%s")
+            sections.append(KindSection(kind, False, option_groups(other)))
+    return sections
 
 
 def option_field(option: OptionField) -> forms.Field:
@@ -105,11 +215,13 @@ class CreateGameForm(forms.Form):
         choices=kinds.choices,
         initial=kinds.DEFAULT,
         required=False,  # a form posted without it (as before there were kinds): the default
-        help_text="Which game to play.",
+        # Radio buttons when there is a choice (set in __init__); else it goes unseen.
+        widget=forms.HiddenInput,
+        help_text="Which game to play; each has its own rules below.",
     )
     seat_count = forms.TypedChoiceField(
         label="Players",
-        choices=[(n, f"{n} players") for n in (2, 3, 4)],
+        choices=seat_choices,
         coerce=int,
         initial=2,
         help_text="Counting you.",
@@ -193,16 +305,29 @@ class CreateGameForm(forms.Form):
         *,
         user: Any = None,
         initial: dict[str, Any] | None = None,
+        kind: GameKind | None = None,
         **kwargs: Any,
     ) -> None:
-        try:
-            self.game_kind = kinds.get(str((data or {}).get("kind") or kinds.DEFAULT))
-        except kinds.UnknownKind:  # the kind field says so
-            self.game_kind = kinds.get(kinds.DEFAULT)
-        kind = self.game_kind
+        if kind is None:
+            try:
+                kind = kinds.get(str((data or {}).get("kind") or kinds.DEFAULT))
+            except kinds.UnknownKind:  # the kind field says so
+                kind = kinds.get(kinds.DEFAULT)
+        self.game_kind = kind
         first = next(iter(kind.preset_labels))
-        initial = {**kind.option_values(kind.presets[first]), **(initial or {})}
+        initial = {
+            **kind.option_values(kind.presets[first]),
+            "kind": kind.name,
+            **(initial or {}),
+        }
         super().__init__(data, initial=initial, **kwargs)
+        if len(kinds.all()) > 1:
+            self.fields["kind"].widget = forms.RadioSelect(
+                choices=kinds.choices(), attrs={"data-kind-choice": ""}
+            )
+        for name in SERVICE_OPTIONS:
+            if name not in service_options(kind) and name != "preset":
+                del self.fields[name]
         self.user = user
         self.fields["move_hours"] = move_hours_field()
         presets = [(name, preset_label(name, kind)) for name in kind.presets]
@@ -216,11 +341,11 @@ class CreateGameForm(forms.Form):
             preset.initial = first
         for option in kind.option_fields:
             self.fields[option.name] = option_field(option)
-        names = lexicons.store().names()
-        field = self.fields["lexicon_name"]
-        assert isinstance(field, forms.ChoiceField)
-        field.choices = [(n, lexicon_label(n)) for n in names]
-        field.initial = lexicons.DEFAULT_NAME
+        if "lexicon_name" in self.fields:
+            field = self.fields["lexicon_name"]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [(n, lexicon_label(n)) for n in lexicons.store().names()]
+            field.initial = lexicons.DEFAULT_NAME
         levels = robot_levels()
         robots, takeover = self.fields["robots"], self.fields["takeover_level"]
         assert isinstance(robots, forms.ChoiceField) and isinstance(takeover, forms.ChoiceField)
@@ -263,6 +388,18 @@ class CreateGameForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         seats = data.get("seat_count")
+        kind = self.game_kind
+        if seats is not None and not kind.min_players <= seats <= kind.max_players:
+            self.add_error(
+                "seat_count",
+                f"A game of {kind.label} has {kind.min_players} to {kind.max_players} players.",
+            )
+            seats = None
+        levels = kinds.robot_levels(kind)
+        wanted = [*(data.get("robots") or []), *filter(None, [data.get("takeover_level")])]
+        if any(level not in levels for level in wanted):
+            field = "robots" if data.get("robots") else "takeover_level"
+            self.add_error(field, f"{kind.label} has no robot of that level: choose another.")
         emails = data.get("invite_emails")
         if seats is not None and emails is not None:
             others = seats - 1 - len(data.get("robots") or [])
@@ -324,8 +461,11 @@ class CreateGameForm(forms.Form):
 
 
 def robot_levels() -> list[tuple[str, str]]:
-    """``(level, name)`` of the robots a game can seat, weakest first."""
-    return owed.levels_offered(kinds.robot_levels(kinds.get(kinds.DEFAULT)))
+    """``(level, name)`` of the robots a game can seat, weakest first: those of
+    the first kind with robots, then any other kind's (a kind's own are checked
+    when the form is sent)."""
+    levels = dict.fromkeys(level for kind in kinds.all() for level in kinds.robot_levels(kind))
+    return owed.levels_offered(tuple(levels))
 
 
 class PlayRobotForm(forms.Form):

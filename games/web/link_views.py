@@ -29,6 +29,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.models import User
 from games.core.projection import kind_of
+from games.kinds.base import GameKind
 from games.mail_out.emails import zone_of
 from games.mail_out.turnlinks import BadLink, TurnLink, read_turn_token
 from games.models import Event, Game
@@ -88,6 +89,9 @@ class ThroughLink(Door):
             )
         return viewer
 
+    def kind(self) -> GameKind:
+        return kind_of(self.opened.game)
+
     def mover(self) -> int | User:
         assert self.opened.seat is not None  # viewer() sees to it
         return self.opened.seat
@@ -96,7 +100,9 @@ class ThroughLink(Door):
         # A call in an open claim window is sealed and judged on the board as it is
         # when the window closes, so the moves made since the email do not matter.
         game = self.opened.game
-        if kind_of(game).verb_of(notation) == "jumbulaya" and game.claims_close_at is not None:
+        kind = kind_of(game)
+        is_call = kind.claims is not None and kind.verb_of(notation) == kind.claims.verb
+        if is_call and game.claims_close_at is not None:
             return game.last_seq
         return self.link.seq
 
@@ -125,7 +131,9 @@ def link_status(link: TurnLink, viewer: Viewer) -> LinkStatus:
     if game.last_seq == link.seq:
         return LinkStatus(moves=True, calls=True, note="")
     first = Event.objects.filter(game=game, seq=link.seq + 1).values_list("seat", "type").first()
-    calls = " A JUMBULAYA call can still be sent from here while the claim window is open."
+    calls = (
+        f" A {kind_of(game).label} call can still be sent from here while the claim window is open."
+    )
     if first == (viewer.seat, "timed_out"):
         note = "Your time for the move this email was sent for ran out, and the turn passed."
     elif first is not None and first[0] == viewer.seat:

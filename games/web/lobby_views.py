@@ -19,7 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core import signing
 from django.db import transaction
-from django.db.models import F, Prefetch, QuerySet
+from django.db.models import BooleanField, ExpressionWrapper, F, Prefetch, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -33,18 +33,21 @@ from accounts.models import User
 from accounts.names import name_from_address, shown_name
 from accounts.views import MODEL_BACKEND
 from games import kinds
-from games.core import services
+from games.core import lexicons, services
 from games.core.tokens import INVITE_DAYS, invite_token, read_invite_token
 from games.engine.lexicon import UnknownWordList
 from games.mail_out import invitations
 from games.models import Game, Seat
 from games.web.forms import (
+    SHOW_KIND,
     CreateGameForm,
     PlayRobotForm,
+    every_kind_preset_options,
+    kind_sections,
     lexicon_label,
     preset_label,
-    preset_options,
     rules_in_words,
+    showing_kind,
 )
 
 #: How many finished games the dashboard lists.
@@ -92,13 +95,22 @@ _ROW_FIELDS: dict[str, Any] = {
     "deadline_at": F("game__deadline_at"),
     "created_at": F("game__created_at"),
     "finished_at": F("game__finished_at"),
-    # The cached state's parts that scores and results need: JSON key
-    # transforms, which SQLite and PostgreSQL both evaluate in the database.
-    # (A game is over exactly when its state is: no need for state["end"].)
-    "lines": F("game__state__lines"),
-    "jumbulaya": F("game__state__jumbulaya"),
-    "resigned": F("game__state__resigned"),
+    "has_state": ExpressionWrapper(Q(game__state__isnull=False), output_field=BooleanField()),
 }
+#: The prefix of a row's fields that hold parts of the cached state.
+_PART = "state__"
+
+
+def _row_fields() -> dict[str, Any]:
+    """:data:`_ROW_FIELDS`, and the cached state's parts that scores and
+    results need, for every kind (its :attr:`~games.kinds.base.GameKind.score_keys`,
+    never a rack or the bag): JSON key transforms, which SQLite and PostgreSQL
+    both evaluate in the database.  (A game is over exactly when its state is:
+    no need for its end.)"""
+    keys = dict.fromkeys(key for kind in kinds.all() for key in kind.score_keys)
+    return _ROW_FIELDS | {f"{_PART}{key}": F(f"game__state__{key}") for key in keys}
+
+
 _FAR = datetime.max.replace(tzinfo=UTC)
 _PROBE = 8642097531  # a game id no URL prefix contains, to cut the reversed URL at
 
@@ -130,11 +142,12 @@ class GameRow:
     created_at: datetime | None = None  # for sorting
 
 
-def _scores(game: dict[str, Any], seats: int) -> list[int]:
-    """The scores, from the cached state's parts the row read (the kind's
-    :attr:`~games.kinds.base.GameKind.score_keys`)."""
+def _standing(game: dict[str, Any], seats: int) -> tuple[list[int], frozenset[int]]:
+    """The scores and the seats out of the game, from the cached state's parts
+    the row read (the kind's :attr:`~games.kinds.base.GameKind.score_keys`)."""
     kind = kinds.get(game["kind"])
-    return kind.scores_from_state({key: game[key] for key in kind.score_keys}, seats)
+    parts = {key: game[f"{_PART}{key}"] for key in kind.score_keys}
+    return kind.scores_from_state(parts, seats), kind.out_from_state(parts)
 
 
 class _Dates:
@@ -182,14 +195,14 @@ def _status_row(game: dict[str, Any], seats: list[_Seat], url: str, dates: _Date
         listed = " (listed under Open games)" if game["is_open"] else ""
         meta = f"Waiting for {free} more player{'' if free == 1 else 's'}{listed}"
         return GameRow(url, title, meta, [], status, created_at=game["created_at"])
-    lines = game["lines"]
+    has_state = game["has_state"]
     # Only the scores leave the cached state: never a rack or the bag.
     scores: list[int | None]
-    if lines is None:  # no cached state (not expected once a game has started)
+    if not has_state:  # no cached state (not expected once a game has started)
         scores, resigned = [None] * len(seats), frozenset[int]()
     else:
-        scores = list(_scores(game, len(seats)))
-        resigned = frozenset(game["resigned"] or ())
+        final, resigned = _standing(game, len(seats))
+        scores = list(final)
     players = [
         PlayerScore(
             "You" if s.index == mine else s.name,
@@ -209,7 +222,7 @@ def _status_row(game: dict[str, Any], seats: list[_Seat], url: str, dates: _Date
                 row.due, row.due_iso, row.due_in = dates.due(row.deadline)
         return row
     result = ""
-    if lines is not None:  # as GameState.winners(): the game is over
+    if has_state:  # the highest score of the seats still in: the game is over
         final = cast(list[int], scores)
         live = [i for i in range(len(seats)) if i not in resigned]
         top = max((final[i] for i in live), default=0)
@@ -230,7 +243,8 @@ def _my_games(user: User, statuses: list[str]) -> QuerySet[Seat, dict[str, Any]]
     """The user's games in ``statuses``, as values, with ``my_seat``."""
     found = Seat.objects.filter(user=user, game__status__in=statuses)
     return cast(
-        "QuerySet[Seat, dict[str, Any]]", found.values("game_id", my_seat=F("index"), **_ROW_FIELDS)
+        "QuerySet[Seat, dict[str, Any]]",
+        found.values("game_id", my_seat=F("index"), **_row_fields()),
     )
 
 
@@ -351,7 +365,12 @@ def next_game(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def create(request: HttpRequest) -> HttpResponse:
     user = _user(request)
-    if request.method == "POST":
+    if request.method == "POST" and SHOW_KIND in request.POST:
+        # Another kind chosen without the page's script: its options, nothing created.
+        kind, initial = showing_kind(request.POST)
+        form = CreateGameForm(user=user, kind=kind, initial=initial)
+        status = 200
+    elif request.method == "POST":
         form = CreateGameForm(request.POST, user=user)
         if form.is_valid():
             data = form.cleaned_data
@@ -362,18 +381,18 @@ def create(request: HttpRequest) -> HttpResponse:
                         kind=data["kind"],
                         seat_count=data["seat_count"],
                         rules=form.rules(),
-                        lexicon_name=data["lexicon_name"],
+                        lexicon_name=data.get("lexicon_name") or lexicons.DEFAULT_NAME,
                         move_minutes=round(data["move_hours"] * 60),
                         is_public=data["is_public"],
                         is_open=data["is_open"],
                         invite_emails=data["invite_emails"],
-                        claim_window=data["claim_window"],
+                        claim_window=data.get("claim_window", False),
                         skip_weekends=data["skip_weekends"],
                         timeout_limit=data["timeout_limit"],
                         robots=data["robots"],
                         robot_pace=data["robot_pace"],
                         takeover_level=data["takeover_level"],
-                        hints=data["hints"],
+                        hints=data.get("hints", False),
                     )
                     invited = len(data["invite_emails"])  # emailed by the outbox
             except services.ServiceError as e:
@@ -401,7 +420,8 @@ def create(request: HttpRequest) -> HttpResponse:
         "games/create.html",
         {
             "form": form,
-            "presets": preset_options(form.game_kind),
+            "sections": kind_sections(form),
+            "presets": every_kind_preset_options(),
             "robot_form": PlayRobotForm(),
         },
         status=status,

@@ -20,23 +20,25 @@ import re
 import secrets
 import zoneinfo
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
+from games import kinds
 from games.coach.hints import hints_for
 from games.core import seat_names, services
 from games.engine.errors import Refusal
 from games.kinds import presentation
-from games.kinds.base import Preview, page_refusal
+from games.kinds.base import GameKind, Preview, SeatView, page_refusal
 from games.mail_out import tracking
 from games.models import Event, Game
 from games.timing import claims, vacations
@@ -85,7 +87,7 @@ class LinkStatus:
     """What a turn link may still do, for the page opened through it."""
 
     moves: bool  # the game is still at that move: the link can send any move
-    calls: bool  # a JUMBULAYA call can be sent (a claim window takes calls from any link)
+    calls: bool  # a sealed call can be sent (a claim window takes calls from any link)
     note: str  # what the page says about the link
 
 
@@ -110,6 +112,13 @@ class Door(ABC):
     def expected(self, notation: str, post: Any) -> int:
         """The move of the game a move sent through this door is checked against
         (:class:`BadForm` if the form does not say)."""
+
+    def kind(self) -> GameKind:
+        """The kind of the game, read without loading the game's state."""
+        name = Game.objects.filter(pk=self.game_id).values_list("kind", flat=True).first()
+        if name is None:
+            raise Http404("No such game.")
+        return kinds.get(name)
 
     def link_status(self, viewer: Viewer) -> LinkStatus | None:
         """What the turn link may still do (``None``: not a turn link)."""
@@ -152,7 +161,8 @@ class PlayerRow:
     seat: int
     name: str
     score: int
-    rack_size: int
+    #: How many hidden pieces the seat holds (a rack's tiles, a hand's cards).
+    hand_size: int
     is_turn: bool
     is_you: bool
     resigned: bool
@@ -172,19 +182,26 @@ class WaitingSeat:
 # --- reading forms -----------------------------------------------------------
 
 
-def _notation(post: Any) -> tuple[str, str]:
-    """The move a form sends, and the word of a JUMBULAYA call (``""`` if none).
-    The call form sends only the word; a suggestion button sends its explicit form;
-    every other form sends the notation."""
+def call_field(kind: GameKind) -> str | None:
+    """The field of the call form of a kind with sealed calls (its verb and
+    ``_word``: ``jumbulaya_word``), ``None`` for a kind without."""
+    return None if kind.claims is None else f"{kind.claims.verb}_word"
+
+
+def _notation(post: Any, kind: Callable[[], GameKind]) -> tuple[str, str]:
+    """The move a form sends, and the word of a call (``""`` if none): a
+    suggestion button sends its explicit form; the move forms send the
+    notation; the call form of a kind with sealed calls sends only the word
+    (``kind`` is asked only then: a move costs no query of its own here)."""
     if "suggested" in post:
         word = ""
         notation = str(post["suggested"]).strip()
-    elif "jumbulaya_word" in post:
-        word = str(post["jumbulaya_word"]).strip()
-        notation = f"jumbulaya {word}".strip()
     elif "notation" in post:
         word = ""
         notation = str(post["notation"]).strip()
+    elif (claims := kind().claims) is not None and f"{claims.verb}_word" in post:
+        word = str(post[f"{claims.verb}_word"]).strip()
+        notation = f"{claims.verb} {word}".strip()
     else:
         raise BadForm("The form sent no move: write one in the move field and send it again.")
     if len(notation) > MAX_NOTATION:
@@ -233,7 +250,7 @@ def _time_zone(request: HttpRequest) -> str:
     return name
 
 
-def _player_rows(board: Any, seat: int | None, game: Game) -> list[PlayerRow]:
+def _player_rows(board: SeatView, seat: int | None, game: Game) -> list[PlayerRow]:
     seats = [s for s in game.seats.select_related("user") if s.user is not None]
     users = {s.index: s.user.pk for s in seats if s.user is not None}
     away = vacations.away_until_many(list(users.values()))
@@ -244,7 +261,7 @@ def _player_rows(board: Any, seat: int | None, game: Game) -> list[PlayerRow]:
             seat=i,
             name=name,
             score=board.scores[i],
-            rack_size=board.rack_sizes[i],
+            hand_size=board.hand_sizes[i],
             is_turn=board.turn == i,
             is_you=seat == i,
             resigned=i in board.resigned,
@@ -311,15 +328,18 @@ def _context(
     board = shown.seat_view(state, viewer.seat)
     in_game = viewer.is_player and not board.over and viewer.seat not in board.resigned
     can_move = in_game and (link is None or link.moves)
+    calls_open = kind.claims is not None and kind.claims.is_open(state)
     ctx |= {
+        "kind": kind,
+        "board_template": kind.board_template,
+        "compose_template": kind.compose_template,
+        "has_analysis": shown.analysis_template is not None,
         "board": board,
         "rows": _player_rows(board, viewer.seat, game),
         "log": list(reversed(shown.game_log(game, names))),
         **shown.compose_context(state),
         "can_move": can_move and question is None,
-        "can_call": (
-            board.jumbulaya_open and question is None and in_game and (link is None or link.calls)
-        ),
+        "can_call": (calls_open and question is None and in_game and (link is None or link.calls)),
         "my_turn": viewer.is_player and board.turn == viewer.seat,
         "claims_close_at": None if board.over else game.claims_close_at,
         "my_claims": claims.sealed_claims(game, viewer.seat),
@@ -389,7 +409,7 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
     of the whole rack or a resignation not yet confirmed is asked about first.
     A move sent at once costs no query before ``submit``'s own."""
     try:
-        notation, call_word = _notation(request.POST)
+        notation, call_word = _notation(request.POST, door.kind)
         expected = door.expected(notation, request.POST)
         key = _idempotency_key(request.POST)
     except BadForm as e:
@@ -468,19 +488,20 @@ def preview(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def preview_move(request: HttpRequest, door: Door) -> HttpResponse:
-    """What the move in the form would do; changes nothing.  A JUMBULAYA call's
-    preview goes by the call box, any other move's by the move field."""
+    """What the move in the form would do; changes nothing.  A sealed call's
+    preview (JUMBULAYA's) goes by the call box, any other move's by the move field."""
     viewer = door.viewer()
     if viewer.seat is None:
         return _players_only()
-    try:
-        notation, call_word = _notation(request.POST)
-    except BadForm as e:
-        return _bad_request(e)
-    is_call = "jumbulaya_word" in request.POST
-    wrote = call_word if is_call else notation
     game = viewer.game
     kind = services.kind_of(game)
+    try:
+        notation, call_word = _notation(request.POST, lambda: kind)
+    except BadForm as e:
+        return _bad_request(e)
+    field = call_field(kind)
+    is_call = field is not None and field in request.POST
+    wrote = call_word if is_call else notation
     shown = presentation.of(kind).preview(game, viewer.seat, notation) if wrote else None
     if _is_htmx(request):
         ctx: dict[str, Any] = {"preview": shown, "game": viewer.game, "urls": door.urls}

@@ -14,6 +14,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.models import User
+from games import kinds
 from games.core import records
 from games.kinds import presentation
 from games.models import Game
@@ -59,11 +60,15 @@ def download(request: HttpRequest, game_id: int) -> HttpResponse:
     return response
 
 
-def _step(replay: records.Replay, raw_step: str | None) -> Any:
+def _step(replay: records.Replay, raw_step: str | None) -> dict[str, Any]:
     """The replay at ``?step=raw_step``, as the replay's kind draws it (400 for a
-    step that is not a number)."""
+    step that is not a number): the page's ``view`` and the kind's template for
+    the board at that step."""
     step = records.parse_step(raw_step, replay.last_step)
-    return presentation.of(replay.kind).replay_step(replay, step)
+    return {
+        "view": presentation.of(replay.kind).replay_step(replay, step),
+        "replay_board_template": replay.kind.replay_board_template,
+    }
 
 
 @login_required
@@ -73,11 +78,12 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     context = _game_context(game)
     try:
         replay = records.game_replay(game)
-        view = _step(replay, request.GET.get("step"))
+        step = _step(replay, request.GET.get("step"))
     except records.RecordError as e:
         return _refused(request, e, context)
-    context |= {"view": view, "download_url": reverse("games:download", args=[game.pk])}
-    if game.status == game.Status.OVER:
+    context |= step | {"download_url": reverse("games:download", args=[game.pk])}
+    analysed = presentation.of(replay.kind).analysis_template is not None
+    if game.status == game.Status.OVER and analysed:
         context["analysis_url"] = reverse("games:analysis", args=[game.pk])
     return render(request, "games/replay.html", context)
 
@@ -86,6 +92,7 @@ def _upload_page(
     request: HttpRequest, user: User, error: records.RecordError | None = None
 ) -> HttpResponse:
     context = {
+        "formats": [(kind.record_format, kind.label) for kind in kinds.all()],
         "uploads": records.uploads_of(user),
         "max_size": records.MAX_UPLOAD_WORDS,
         "max_inline_list": records.MAX_INLINE_LIST,
@@ -134,7 +141,7 @@ def uploaded_replay(request: HttpRequest, record_id: int) -> HttpResponse:
     }
     try:
         replay = records.upload_replay(stored)
-        view = _step(replay, request.GET.get("step"))
+        step = _step(replay, request.GET.get("step"))
     except records.RecordError as e:
         return _refused(request, e, context)
-    return render(request, "games/replay.html", context | {"view": view})
+    return render(request, "games/replay.html", context | step)

@@ -10,10 +10,11 @@ from typing import Any
 from django.test import Client
 
 from accounts.models import User
-from games.core.services import current_state, game_lexicon, submit
-from games.engine import legal_moves
+from games.core.services import current_state, submit
+from games.mail_out import outbox
 from games.mail_out.turnlinks import turn_url
 from games.models import Game
+from tests import leaks
 from tests.conftest import CanaryGame
 from tests.markup import visible_faces
 
@@ -22,18 +23,17 @@ SEPARATORS = ("", " ", ", ", "-", "\n")
 
 def play_a_few_moves(game: Game, turns: int = 6) -> None:
     """Words where there are some, one exchange, passes otherwise."""
-    lexicon = game_lexicon(game)
     exchanged = False
     for i in range(turns):
         game.refresh_from_db()
-        state = current_state(game)
-        seat = state.turn
+        seat = game.turn_seat
         assert seat is not None
-        moves = legal_moves(state, seat, lexicon)
+        moves = [m for m in leaks.legal_moves(game, seat) if m != "pass"]
+        rack = leaks.hands(game)[seat]
         if not exchanged and i == 1:
-            move, exchanged = f"exchange {state.racks[seat][0]} {state.racks[seat][1]}", True
+            move, exchanged = f"exchange {rack[0]} {rack[1]}", True
         elif moves:
-            move = moves[0].notation()
+            move = moves[0]
         else:
             move = "pass"
         submit(game.pk, seat, move, game.last_seq, "web", f"leak-scan-{i}-0123456789")
@@ -60,9 +60,8 @@ def pages_for(
     yield "page (htmx)", client.get(base, HTTP_HX_REQUEST="true").content.decode()
     if seat is None:
         return
-    state = current_state(game)
-    rack = state.racks[seat]
-    moves = legal_moves(state, seat, game_lexicon(game))
+    rack = leaks.hands(game)[seat]
+    moves = leaks.legal_moves(game, seat)
     notations = [
         "pass",
         "exchange all",
@@ -70,7 +69,7 @@ def pages_for(
         "resign",
         "jumbulaya SPRINTED",
         *refused,
-        *(m.notation() for m in moves[:3]),
+        *moves[:3],
     ]
     for notation in notations:
         for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
@@ -169,3 +168,16 @@ def test_no_page_shows_what_another_seat_drew_or_exchanged(
             own = visible_faces(client.get(f"/games/{game.pk}/").content.decode())
             assert canaries.secret[seat] - {"K", "W", "Y"} <= own
     assert pages > 4 * 6
+
+
+def test_the_leak_scan_through_the_kind_finds_no_rack_in_pages_or_emails(
+    started_game: Callable[..., Game], make_user: Callable[..., User], mailoutbox: list[Any]
+) -> None:
+    """The scan every kind's tests run (tests/leaks.py; high card's too), with
+    the emails each viewer got: no other seat's rack anywhere."""
+    game = started_game(players=3, is_public=True)
+    play_a_few_moves(game, turns=3)
+    outbox.sweep()
+    viewers: dict[int | None, Any] = {s.index: s.user for s in game.seats.select_related("user")}
+    viewers[None] = make_user("eve")
+    assert leaks.scan(game, viewers, moves=("1 BQB",)) > 4 * 5 and mailoutbox

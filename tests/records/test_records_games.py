@@ -84,7 +84,7 @@ def test_a_game_in_progress_is_not_downloadable(
     response = signed_in(client, game).get(reverse("games:download", args=[game.pk]))
     assert response.status_code == 409
     page = text(response)
-    assert NOT_OVER_DOWNLOAD in page
+    assert NOT_OVER_DOWNLOAD.format(secrets="every rack and the bag") in page
     assert "Content-Disposition" not in response
     assert '"racks"' not in page and '"bag"' not in page and 'class="tile"' not in page
 
@@ -222,4 +222,5 @@ def test_a_game_in_progress_cannot_be_replayed(
     response = signed_in(client, game).get(reverse("games:game_replay", args=[game.pk]))
     assert response.status_code == 409
     page = text(response)
-    assert NOT_OVER_REPLAY in page and 'class="tile"' not in page
+    assert NOT_OVER_REPLAY.format(secrets="every rack and the bag") in page
+    assert 'class="tile"' not in page

@@ -244,10 +244,11 @@ def test_rules_from_the_form(ann: User) -> None:
     assert form.rules() == PRESETS["boardspace"]
 
 
-def test_the_form_offers_the_game_kinds_first(ann_client: Client) -> None:
+def test_with_one_kind_the_form_asks_no_choice_but_sends_it(ann_client: Client) -> None:
+    # (With more than one, they are offered as radio buttons: tests/kinds/highcard.)
     html = ann_client.get(CREATE).content.decode()
-    assert '<label for="id_kind">Game:</label>' in html
-    assert '<option value="jumbulaya" selected>JUMBULAYA</option>' in html
+    assert '<input type="hidden" name="kind" value="jumbulaya" id="id_kind">' in html
+    assert 'type="radio" name="kind"' not in html and "Show this game's rules" not in html
     assert html.index('name="kind"') < html.index('name="seat_count"')
 
 

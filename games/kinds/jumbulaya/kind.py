@@ -21,7 +21,7 @@ from games.engine.notation import verb_of
 from games.engine.record import FORMAT, read_turn, turn_of
 from games.engine.tiles import RACK_SIZE
 
-from ..base import Claims, OptionField, Progress, Resolver, Robots
+from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
 from .claims import JUMBULAYA_CLAIMS
 from .robots import JUMBULAYA_ROBOTS
 
@@ -40,6 +40,8 @@ class Jumbulaya:
 
     name = "jumbulaya"
     label = "JUMBULAYA"
+    description = "the rearranging word game"
+    record_secrets = "every rack and the bag"
     record_format = FORMAT
     uses_word_list = True
     min_players = 2
@@ -91,12 +93,25 @@ class Jumbulaya:
             "bool",
         ),
     )
-    score_keys: tuple[str, ...] = ("lines", "jumbulaya")
+    option_groups: tuple[OptionGroup, ...] = (
+        OptionGroup(
+            "Rules",
+            "How a move is made and when the game ends.",
+            ("preset", "rack_limit", "new_word", "stall_rounds", "lexicon_name", "hints"),
+        ),
+        OptionGroup(
+            "JUMBULAYA",
+            "Calling a word of 7 to 9 tiles down the board, which ends the game.",
+            ("jumbulaya_bonus", "jumbulaya_cooldown", "claim_window"),
+        ),
+    )
+    score_keys: tuple[str, ...] = ("lines", "jumbulaya", "resigned")
 
     board_template = "games/_board.html"
     compose_template = "games/_compose.html"
     email_html_template = "emails/game.html"
     email_text_template = "emails/game.txt"
+    replay_board_template = "games/_replay_board.html"
 
     # --- the engine ----------------------------------------------------------
 
@@ -127,6 +142,9 @@ class Jumbulaya:
         if made is not None:
             out[made["seat"]] += made["points"]
         return out
+
+    def out_from_state(self, state: Mapping[str, Any]) -> frozenset[int]:
+        return frozenset(state.get("resigned") or ())
 
     def deal(
         self,

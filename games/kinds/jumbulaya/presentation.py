@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games import engine
+from games.engine.analysis import GameAnalysis
 from games.kinds.jumbulaya.presenters import (
     BoardView,
     board_text,
@@ -75,6 +76,40 @@ class JumbulayaPresentation:
 
     def preview(self, game: Game, seat: int, move: str) -> MovePreview:
         return preview_game_move(game, seat, move)
+
+    def reply_hint(self, seq: int) -> str:
+        return (
+            "Or reply to this email with your move on the first line, such as "
+            f"“3 FACTS #{seq}” (#{seq} names this position), “pass”, "
+            "“exchange Q X” or “resign”."
+        )
+
+    analysis_template: str | None = "games/analysis.html"
+
+    def analysis_context(self, analysis: GameAnalysis, names: Mapping[int, str]) -> dict[str, Any]:
+        players = [names.get(i, name) for i, name in enumerate(analysis.players)]
+        return {
+            "players": players,
+            "turns": [(t, players[t.seat]) for t in analysis.turns],
+            "jumbulayas": [
+                (j, None if j.called_by is None else players[j.called_by])
+                for j in analysis.jumbulayas
+            ],
+        }
+
+    def missed_chances(self, analysis: GameAnalysis, seat: int) -> list[str]:
+        totals = next((t for t in analysis.totals if t.seat == seat), None)
+        if totals is None or not totals.biggest:
+            return [
+                "Your biggest missed chances: none. Every move you made was the best by points."
+            ]
+        best = {t.turn: t.best_points for t in analysis.turns}
+        said = [
+            f"turn {m.turn + 1}: you played {m.played}, where {m.best} scored "
+            f"{best.get(m.turn, 0)} ({m.missed} more)"
+            for m in totals.biggest
+        ]
+        return [f"Your biggest missed chances: {'; '.join(said)}."]
 
     def replay_step(self, replay: Steps, step: int) -> StepView:
         return step_view(replay, step)

@@ -85,6 +85,16 @@ class BoardView:
     jumbulaya_open: bool
     seq: int
 
+    @property
+    def hand_sizes(self) -> list[int]:
+        """Each seat's rack size: the pieces it holds hidden."""
+        return self.rack_sizes
+
+    @property
+    def hand(self) -> tuple[str, ...] | None:
+        """The viewer's own rack (``None`` for a spectator)."""
+        return self.rack
+
 
 def player_names(players: Sequence[str]) -> list[str]:
     """The players' names as pages and emails show them.  A game's log keeps

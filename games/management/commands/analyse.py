@@ -30,14 +30,20 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if options["game"]:
             ids = list(
-                Game.objects.filter(pk__in=options["game"], status=Game.Status.OVER)
+                Game.objects.filter(
+                    pk__in=options["game"],
+                    status=Game.Status.OVER,
+                    kind__in=analysis.analysed_kinds(),
+                )
                 .order_by("pk")
                 .values_list("pk", flat=True)
             )
             skipped = len(set(options["game"])) - len(ids)
         else:
             ids = list(
-                Game.objects.filter(status=Game.Status.OVER).values_list("pk", flat=True)
+                Game.objects.filter(
+                    status=Game.Status.OVER, kind__in=analysis.analysed_kinds()
+                ).values_list("pk", flat=True)
                 if options["force"]
                 else analysis.unanalysed()
             )
@@ -60,5 +66,8 @@ class Command(BaseCommand):
         if failed:
             summary += f", {failed} failed"
         if skipped:
-            summary += f"; {skipped} named games are not finished or do not exist"
+            summary += (
+                f"; {skipped} named games are not finished, of a kind without analyses, "
+                "or do not exist"
+            )
         self.stdout.write(f"{summary} ({took:.1f} s).")

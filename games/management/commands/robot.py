@@ -1,11 +1,11 @@
 """``manage.py robot``: a robot speaking the protocol of seat-view.md, and
 ``manage.py robot match``: robots playing each other (issue 12).
 
-manage.py robot [--level NAME] [--seed S] [--budget-ms MS]
+manage.py robot [--kind KIND] [--level NAME] [--seed S] [--budget-ms MS]
     reads ``jumbulaya-view/1`` seat views from standard input, one JSON document
     a line, and answers each with one line (a move, ``jumbulaya WORD``, ``wait``
     or ``error: ...``), flushed at once; exit 0 at the end of its input.
-manage.py robot match --levels A,B [--games N] [--seed S] [--lexicon NAME]
+manage.py robot [--kind KIND] match --levels A,B [--games N] [--seed S] [--lexicon NAME]
     plays A against B, each deal twice with the seats swapped, with a progress
     bar, and prints a results table with win rates and their 95% intervals.
 
@@ -170,10 +170,18 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         strongest = robots_of().strongest
+        kinds_with = [kind.name for kind in kinds.all() if kind.robots is not None]
+        parser.add_argument(
+            "--kind",
+            default=kinds.DEFAULT,
+            help=f"the game kind whose robots answer ({', '.join(kinds_with)}; "
+            f"default: {kinds.DEFAULT})",
+        )
         parser.add_argument(
             "--level",
-            default=strongest,
-            help=f"the robot's level (default: the strongest, {strongest})",
+            default=None,
+            help=f"the robot's level (default: the kind's strongest; {kinds.DEFAULT}'s is "
+            f"{strongest})",
         )
         parser.add_argument("--seed", type=int, default=None, help="answer reproducibly")
         parser.add_argument(
@@ -191,8 +199,8 @@ class Command(BaseCommand):
         if options.get("action") == "match":
             self._match(options)
             return
-        robots = robots_of()
-        level = level_named(options["level"], robots)
+        robots = robots_of(options["kind"])
+        level = level_named(options["level"] or robots.strongest, robots)
         robot = Robot(robots, level, options["seed"], options["budget_ms"])
         robot.serve(options.get("stdin") or sys.stdin, self.stdout)
 
@@ -200,7 +208,7 @@ class Command(BaseCommand):
         names = [n.strip() for n in options["levels"].split(",")]
         if len(names) != 2 or not all(names):
             raise CommandError("--levels names two levels, as in --levels greedy,boardspace")
-        robots = robots_of()
+        robots = robots_of(options["kind"])
         a, b = (level_named(n, robots) for n in names)
         if options["games"] < 1:
             raise CommandError("--games must be at least 1")

@@ -1,0 +1,62 @@
+"""The ``highcard`` fixture: high card registered as a game kind for one test
+(its kind, its presentation and its templates), and taken away after it."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from accounts.models import User
+from games.kinds.base import GameKind
+from games.models import Game
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+@pytest.fixture
+def highcard(settings: Any) -> Iterator[GameKind]:
+    """High card, registered beside JUMBULAYA for the test."""
+    from games import kinds
+    from games.kinds import presentation
+
+    from .kind import HIGH_CARD
+    from .presentation import HIGH_CARD_PRESENTATION
+
+    templates = copy.deepcopy(settings.TEMPLATES)
+    templates[0]["DIRS"] = [*templates[0]["DIRS"], TEMPLATES]
+    settings.TEMPLATES = templates  # resets the template engines (setting_changed)
+    kinds._KINDS[HIGH_CARD.name] = HIGH_CARD
+    presentation._PRESENTATIONS[HIGH_CARD.name] = HIGH_CARD_PRESENTATION
+    try:
+        yield HIGH_CARD
+    finally:
+        del kinds._KINDS[HIGH_CARD.name]
+        del presentation._PRESENTATIONS[HIGH_CARD.name]
+
+
+@pytest.fixture
+def card_game(highcard: GameKind, make_user: Callable[[str], User]) -> Callable[..., Game]:
+    """``card_game(players=2, **options)``: a started game of high card between
+    Ann, Bob (, Cy, Di), dealt at random."""
+    from games.core.services import create_game, join_game
+
+    def make(players: int = 2, preset: str = "standard", **options: Any) -> Game:
+        users = [make_user(n) for n in ("ann", "bob", "cy", "di")[:players]]
+        game = create_game(
+            users[0],
+            kind=highcard.name,
+            seat_count=players,
+            rules=highcard.presets[preset],
+            invite_emails=[u.email for u in users[1:]],
+            **options,
+        )
+        for user in users[1:]:
+            join_game(game.pk, user)
+        game.refresh_from_db()
+        return game
+
+    return make
