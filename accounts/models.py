@@ -12,6 +12,8 @@ from accounts.names import shown_name
 
 #: Robot accounts' addresses are at this reserved domain (RFC 2606): mail never goes there.
 ROBOT_DOMAIN = "robots.invalid"
+#: What follows a bot account's name wherever it is shown.
+BOT_MARK = "(bot)"
 
 
 def validate_time_zone(value: str) -> None:
@@ -40,6 +42,9 @@ class User(AbstractUser):
     #: A robot player's level (``games.engine.robots.LEVELS``); blank for people.
     #: Robot accounts are made by a migration, get no email and never sign in.
     robot_level = models.CharField(max_length=16, blank=True, db_index=True)
+    #: A bot: an account its owner marked as played by a program through the API
+    #: (as Lichess's bot accounts).  Its name is shown with "(bot)" after it.
+    is_bot = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return self.public_name
@@ -52,8 +57,10 @@ class User(AbstractUser):
     def public_name(self) -> str:
         """The display name, or ``player <id>`` while there is none or it is one
         the name rules refuse (stored before they did): what reaches other
-        players' pages and emails is always a name the rules accept."""
-        return shown_name(self.display_name) or f"player {self.pk}"
+        players' pages and emails is always a name the rules accept.  A bot's
+        name says so: ``Ann's bot (bot)``."""
+        name = shown_name(self.display_name) or f"player {self.pk}"
+        return f"{name} {BOT_MARK}" if self.is_bot else name
 
 
 class MailAllowance(models.Model):
@@ -72,3 +79,28 @@ class MailAllowance(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} (whole at {self.full_at:%Y-%m-%d %H:%M:%S})"
+
+
+class AccessToken(models.Model):
+    """A personal access token for the API (``Authorization: Bearer <token>``),
+    made and revoked by its owner on the profile page and shown once.
+
+    The token is ``jmb_<prefix>_<secret>``: ``prefix`` finds the row, and only
+    the SHA-256 of the secret is kept (compared in constant time), so the
+    table gives nobody a usable token.  ``full_at`` is the token's rate limit
+    (:mod:`accounts.access_tokens`): when its allowance of requests is whole
+    again."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="access_tokens")
+    name = models.CharField(max_length=60)
+    prefix = models.CharField(max_length=16, unique=True)
+    secret_sha256 = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    full_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} (jmb_{self.prefix}_…)"

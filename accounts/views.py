@@ -22,7 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts import services, tokens
+from accounts import access_tokens, services, tokens
 from accounts.forms import EmailChangeForm, ProfileForm, SignInForm
 from accounts.limits import client_address
 from accounts.models import User
@@ -234,15 +234,65 @@ def profile(request: HttpRequest) -> HttpResponse:
                     return redirect("accounts:profile")
             else:
                 status = 400
+        elif action in API_ACTIONS:
+            return _api_action(request, user, action)
         else:
             messages.error(request, "Something went wrong with that form. Please try again.")
             return redirect("accounts:profile")
-    return render(
-        request,
-        "accounts/profile.html",
-        {"profile_form": profile_form, "email_form": email_form, "next": next_url},
-        status=status,
-    )
+    return _profile_page(request, profile_form, email_form, next_url, status=status)
+
+
+def _profile_page(
+    request: HttpRequest,
+    profile_form: ProfileForm,
+    email_form: EmailChangeForm,
+    next_url: str = "",
+    *,
+    status: int = 200,
+    **extra: object,
+) -> HttpResponse:
+    user = _user(request)
+    context = {
+        "profile_form": profile_form,
+        "email_form": email_form,
+        "next": next_url,
+        "access_tokens": access_tokens.tokens_of(user),
+        "requests_per_minute": access_tokens.per_minute(),
+        "max_token_name": access_tokens.MAX_NAME,
+        **extra,
+    }
+    return render(request, "accounts/profile.html", context, status=status)
+
+
+#: The profile page's buttons for programs: the bot mark, and access tokens.
+API_ACTIONS = ("bot", "token", "revoke")
+
+
+def _api_action(request: HttpRequest, user: User, action: str) -> HttpResponse:
+    """Mark the account a bot or not; make a token (shown on this answer only:
+    it is kept hashed) or revoke one."""
+    if action == "bot":
+        user.is_bot = request.POST.get("is_bot") == "on"
+        user.save(update_fields=["is_bot"])
+        if user.is_bot:
+            messages.success(request, f"Your account is a bot: players see “{user.public_name}”.")
+        else:
+            messages.success(request, "Your account is no longer marked as a bot.")
+        return redirect(f"{reverse('accounts:profile')}#bot")
+    if action == "revoke":
+        raw = request.POST.get("token_id", "")
+        if raw.isdigit() and access_tokens.revoke(user, int(raw)):
+            messages.success(request, "The token is revoked: it no longer works.")
+        else:
+            messages.error(request, "There is no such token (it may be revoked already).")
+        return redirect(f"{reverse('accounts:profile')}#tokens")
+    profile_form = ProfileForm(instance=user, prefix="profile")
+    email_form = EmailChangeForm(user=user, prefix="email")
+    try:
+        made = access_tokens.make(user, request.POST.get("token_name", ""))
+    except access_tokens.TokenError as exc:
+        return _profile_page(request, profile_form, email_form, status=400, token_error=exc.message)
+    return _profile_page(request, profile_form, email_form, new_token=made)
 
 
 @never_cache

@@ -10,12 +10,15 @@ database.  gunicorn then serves the site (plus ``/bench/hello``, see
 official preset accepts forever.
 
 Figures: one client's move latency against the same client's hello-world latency,
-moves per second from :data:`THREADS` clients, and the dashboard of the busy user.
+the same move through the JSON API (``POST /api/v1/games/<id>/moves`` with a
+personal access token) beside the game page's, moves per second from
+:data:`THREADS` clients on each path, and the dashboard of the busy user.
 Afterwards each game's log is replayed and compared with its cached state.
 
-``python -m bench service --profile`` also runs a move, the dashboard and the
-hello-world view through Django's test client in this process and prints, on
-stderr, their wall, CPU and database time and the top functions under cProfile.
+``python -m bench service --profile`` also runs a move (on the page and through
+the API), the dashboard and the hello-world view through Django's test client in
+this process and prints, on stderr, their wall, CPU and database time and the top
+functions under cProfile.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import cProfile
 import http.client
 import io
+import json
 import os
 import pstats
 import re
@@ -97,6 +101,8 @@ def _server_env(db_url: str, var_dir: Path) -> dict[str, str]:
         # One bench player creates 50 games: no daily limits on games or invitations.
         "JUMBULAYA_GAMES_PER_DAY": "0",
         "JUMBULAYA_INVITATIONS_PER_DAY": "0",
+        # The API's clients pass as fast as they can: no token's rate limit may stop them.
+        "JUMBULAYA_API_REQUESTS_PER_MINUTE": "100000000",
     }
 
 
@@ -135,6 +141,7 @@ class BenchGame:
 
     pk: int
     sessions: tuple[str, str]  # by seat
+    tokens: tuple[str, str]  # the players' API tokens, by seat
     turn: int
     seq: int
 
@@ -160,6 +167,7 @@ def _session(user: Any) -> str:
 
 
 def _populate() -> Data:
+    from accounts import access_tokens
     from accounts.models import User
     from games.core import services
     from games.engine import PRESETS
@@ -174,6 +182,7 @@ def _populate() -> Data:
     ]
     busy = User.objects.create_user(username="busy", email="busy@bench.test", display_name="Busy")
     sessions = {u.pk: _session(u) for u in [*players, busy]}
+    tokens = {u.pk: access_tokens.make(u, "bench").token for u in players}
 
     def started(creator: Any, other: Any) -> Game:
         game = services.create_game(
@@ -187,7 +196,15 @@ def _populate() -> Data:
         a, b = players[2 * i], players[2 * i + 1]
         g = started(a, b)
         assert g.status == Game.Status.PLAYING and g.turn_seat is not None
-        games.append(BenchGame(g.pk, (sessions[a.pk], sessions[b.pk]), g.turn_seat, g.last_seq))
+        games.append(
+            BenchGame(
+                g.pk,
+                (sessions[a.pk], sessions[b.pk]),
+                (tokens[a.pk], tokens[b.pk]),
+                g.turn_seat,
+                g.last_seq,
+            )
+        )
     for i in range(BUSY_GAMES):
         started(busy, players[i % len(players)])
     return Data(games, sessions[busy.pk], len(sessions))
@@ -286,14 +303,20 @@ class Client:
         self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
 
     def request(
-        self, method: str, path: str, session: str, body: str | None = None
+        self,
+        method: str,
+        path: str,
+        session: str,
+        body: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> tuple[http.client.HTTPResponse, bytes]:
-        cookie = f"sessionid={session}"
-        if self.csrf_cookie:
-            cookie += f"; csrftoken={self.csrf_cookie}"
-        headers = {"Cookie": cookie}
-        if body is not None:
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if headers is None:
+            cookie = f"sessionid={session}"
+            if self.csrf_cookie:
+                cookie += f"; csrftoken={self.csrf_cookie}"
+            headers = {"Cookie": cookie}
+            if body is not None:
+                headers["Content-Type"] = "application/x-www-form-urlencoded"
         try:
             self.conn.request(method, path, body=body, headers=headers)
             resp = self.conn.getresponse()
@@ -341,6 +364,30 @@ class Client:
             self.errors.append(f"game {game.pk}: {resp.status} {text[:120]!r}")
             _resync(game)
         return ns
+
+    def api_pass(self, game: BenchGame) -> int:
+        """Post a pass through the JSON API with the player's token; the time in ns."""
+        body = json.dumps({"move": "pass", "expected_seq": game.seq})
+        headers = {
+            "Authorization": f"Bearer {game.tokens[game.turn]}",
+            "Content-Type": "application/json",
+            "Idempotency-Key": secrets.token_urlsafe(24),
+        }
+        path = f"/api/v1/games/{game.pk}/moves"
+        t0 = time.perf_counter_ns()
+        resp, text = self.request("POST", path, "", body, headers)
+        ns = time.perf_counter_ns() - t0
+        if resp.status == 200:
+            self.accepted += 1
+            game.seq += 1
+            game.turn = 1 - game.turn
+        else:
+            self.errors.append(f"API game {game.pk}: {resp.status} {text[:120]!r}")
+            _resync(game)
+        return ns
+
+    def move(self, game: BenchGame, api: bool) -> int:
+        return self.api_pass(game) if api else self.pass_move(game)
 
     def get(self, path: str, session: str) -> int:
         t0 = time.perf_counter_ns()
@@ -399,27 +446,34 @@ def _warm_up(port: int, data: Data) -> None:
 
 
 def latency(port: int, data: Data) -> dict[str, Any]:
-    """One client, sequentially: a move, then a hello-world GET, alternately."""
+    """One client, sequentially: a move on the game page, a hello-world GET and a
+    move through the API, in turn (so the two moves meet the same conditions)."""
     client = Client(port)
     client.sign_csrf(data.games[0])
     moves: list[float] = []
     hellos: list[float] = []
+    api_moves: list[float] = []
     for i in range(LATENCY_MOVES):
         game = data.games[i % len(data.games)]
         moves.append(client.pass_move(game))
         hellos.append(client.get("/bench/hello", game.sessions[0]))
+        api_moves.append(client.api_pass(data.games[(i + len(data.games) // 2) % len(data.games)]))
     client.close()
     move, hello = summary(moves, "ms"), summary(hellos, "ms")
+    api_move = summary(api_moves, "ms")
     return {
         "move_latency_ms": move,
+        "api_move_latency_ms": api_move,
         "hello_latency_ms": hello,
         "ratio": round(move["median"] / hello["median"], 2),
+        "api_ratio": round(api_move["median"] / hello["median"], 2),
         "errors": _errors(client.errors),
     }
 
 
-def throughput(port: int, data: Data) -> dict[str, Any]:
-    """:data:`THREADS` clients, each on its own games, passing as fast as they can."""
+def throughput(port: int, data: Data, api: bool = False) -> dict[str, Any]:
+    """:data:`THREADS` clients, each on its own games, passing as fast as they can
+    (``api``: through the JSON API)."""
     clients = [Client(port) for _ in range(THREADS)]
     owned = [data.games[i::THREADS] for i in range(THREADS)]
     for client, games in zip(clients, owned, strict=True):
@@ -433,7 +487,7 @@ def throughput(port: int, data: Data) -> dict[str, Any]:
         start.wait()
         i = 0
         while time.perf_counter() < until[0]:
-            timings[k].append(client.pass_move(games[i % len(games)]))
+            timings[k].append(client.move(games[i % len(games)], api))
             i += 1
         client.close()
 
@@ -447,9 +501,10 @@ def throughput(port: int, data: Data) -> dict[str, Any]:
         t.join()
     elapsed = time.perf_counter() - t0
     accepted = sum(c.accepted for c in clients)
+    prefix = "api_" if api else ""
     return {
-        "moves_per_second": round(accepted / elapsed, 1),
-        "throughput": {
+        f"{prefix}moves_per_second": round(accepted / elapsed, 1),
+        f"{prefix}throughput": {
             "accepted": accepted,
             "elapsed_s": round(elapsed, 2),
             "client_threads": THREADS,
@@ -549,9 +604,9 @@ def _measure(label: str, fn: Any, runs: int, top: int, out: io.StringIO) -> None
 
 
 def profile_server(data: Data, runs: int = 200, top: int = 30) -> str:
-    """A move, the dashboard and the hello-world view through Django's test client
-    in this process (no network): the server's side of each, with the database
-    time apart and the top functions under cProfile."""
+    """A move (on the page and through the API), the dashboard and the hello-world
+    view through Django's test client in this process (no network): the server's
+    side of each, with the database time apart and the top functions under cProfile."""
     from django.conf import settings
     from django.contrib.messages.storage.cookie import CookieStorage
     from django.test import Client as TestClient
@@ -578,6 +633,22 @@ def profile_server(data: Data, runs: int = 200, top: int = 30) -> str:
         game.seq += 1
         game.turn = 1 - game.turn
 
+    def api_move(i: int) -> None:
+        game = data.games[i % len(data.games)]
+        resp = client.post(
+            f"/api/v1/games/{game.pk}/moves",
+            {"move": "pass", "expected_seq": game.seq},
+            content_type="application/json",
+            headers={
+                "Authorization": f"Bearer {game.tokens[game.turn]}",
+                "Idempotency-Key": secrets.token_hex(),
+            },
+        )
+        if resp.status_code != 200:
+            raise RuntimeError(f"profiled API move answered {resp.status_code}")
+        game.seq += 1
+        game.turn = 1 - game.turn
+
     def dashboard(i: int) -> None:
         client.cookies[settings.SESSION_COOKIE_NAME] = data.busy_session
         if client.get("/dashboard/").status_code != 200:
@@ -589,6 +660,7 @@ def profile_server(data: Data, runs: int = 200, top: int = 30) -> str:
     out = io.StringIO()
     _measure("hello", hello, runs, 0, out)
     _measure("move (pass)", move, runs, top, out)
+    _measure("API move (pass)", api_move, runs, top, out)
     _measure("dashboard", dashboard, runs // 4, top, out)
     return out.getvalue()
 
@@ -634,6 +706,10 @@ def run(profile: bool = False) -> dict[str, Any]:
             note(f"{THREADS} clients passing for {THROUGHPUT_SECONDS:.0f} s")
             part = throughput(server.port, data)
             errors["throughput"] = part.pop("errors")
+            out |= part
+            note(f"{THREADS} clients passing through the API for {THROUGHPUT_SECONDS:.0f} s")
+            part = throughput(server.port, data, api=True)
+            errors["api_throughput"] = part.pop("errors")
             out |= part
             note(f"dashboard x{DASHBOARD_RUNS}")
             part = dashboard(server.port, data)

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
 
 from jumbulaya_site import outage
@@ -39,12 +39,13 @@ class RequestSizeLimitMiddleware:
             limit = settings.JUMBULAYA_REQUEST_MAX_BYTES
         if length > limit:
             log.warning("%s %s: a body of %d bytes refused", request.method, request.path, length)
-            return HttpResponse(
+            message = (
                 f"This request's body is {length:,} bytes; this address takes at most "
-                f"{limit:,}. Nothing was done.",
-                status=413,
-                content_type="text/plain; charset=utf-8",
+                f"{limit:,}. Nothing was done."
             )
+            if request.path_info.startswith("/api/"):  # the API answers in JSON
+                return JsonResponse({"code": "too_large", "message": message}, status=413)
+            return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
 
 

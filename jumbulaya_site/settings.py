@@ -77,10 +77,14 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "anymail",
+    # django-ninja's own templates and static files: the API's docs page is served
+    # from them (Swagger UI from this site, never from a CDN).
+    "ninja",
     "games",
     "accounts",
     "devmail",
     "ops",
+    "api",
 ]
 
 AUTH_USER_MODEL = "accounts.User"
@@ -255,6 +259,14 @@ JUMBULAYA_INVITATIONS_PER_DAY = envint("JUMBULAYA_INVITATIONS_PER_DAY", "10")
 JUMBULAYA_MIN_MOVE_MINUTES = envint("JUMBULAYA_MIN_MOVE_MINUTES", "60", minimum=1, maximum=20160)
 #: Days of absence (vacation) each player may declare per calendar year.
 JUMBULAYA_VACATION_DAYS = envint("JUMBULAYA_VACATION_DAYS", "30")
+#: Requests one API token may make a minute (that many at once, then one every 60/N
+#: seconds), counted in the database so the limit holds across processes: 429 past it.
+JUMBULAYA_API_REQUESTS_PER_MINUTE = envint("JUMBULAYA_API_REQUESTS_PER_MINUTE", "120", minimum=1)
+#: The longest an API long poll (/api/v1/games/<id>/events?wait=N) holds its request.
+#: With gunicorn's sync workers each waiting client holds a worker that long.
+JUMBULAYA_API_MAX_WAIT_SECONDS = envint(
+    "JUMBULAYA_API_MAX_WAIT_SECONDS", "20", minimum=0, maximum=60
+)
 #: Behind one proxy that appends the client's address to X-Forwarded-For (the nginx
 #: recipe in deploy/), read the client from there; else every client is the proxy.
 JUMBULAYA_PROXY_FORWARDED_FOR = envbool("JUMBULAYA_PROXY_FORWARDED_FOR")

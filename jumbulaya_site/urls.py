@@ -20,6 +20,8 @@ urlpatterns = [
     ),
     path("admin/", admin.site.urls),
     path("account/", include("accounts.urls")),
+    # The JSON API for programs (api/site.py): /api/v1/, its docs at /api/v1/docs.
+    path("api/", include("api.urls")),
     path("dev/mailbox/", include("devmail.urls")),
     # ESP inbound webhooks (replies by email): /anymail/<esp>/inbound/
     # and their tracking webhooks (bounces, complaints): /anymail/<esp>/tracking/

@@ -453,7 +453,7 @@ def _check_names_apart(user: User, seated: list[int]) -> None:
     already seated ("Ann" and "ann", "Bob" and "B0b"): pages and emails name
     players by their names alone."""
     mine = display_name(user)
-    for other in User.objects.filter(pk__in=seated).only("pk", "display_name"):
+    for other in User.objects.filter(pk__in=seated).only("pk", "display_name", "is_bot"):
         theirs = display_name(other)
         if look_alike(mine, theirs):
             raise LookAlikeName(

@@ -264,15 +264,17 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     found = (
         Seat.objects.filter(game_id__in=list(seats))
         .order_by("index")
-        .values_list("game_id", "index", "user_id", "user__display_name")
+        .values_list("game_id", "index", "user_id", "user__display_name", "user__is_bot")
     )
-    for game_id, index, user_id, display_name in found:
+    for game_id, index, user_id, display_name, is_bot in found:
         if user_id is None:
             name = "(free seat)"  # as _name()
         elif user_id in names:
             name = names[user_id]
         else:  # a User with just what display_name() reads, without a query per seat
-            player = User.from_db(found.db, ["id", "display_name"], (user_id, display_name))
+            player = User.from_db(
+                found.db, ["id", "display_name", "is_bot"], (user_id, display_name, is_bot)
+            )
             name = names[user_id] = services.display_name(player)
         seats[game_id].append(_Seat(index, user_id is not None, name))
     # One reversal: "/games/<id>/" for every game.

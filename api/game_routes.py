@@ -1,0 +1,215 @@
+"""Games: an account's games, one game, its seat view, its log (and the long
+poll a program waits on), creating a game and joining one.
+
+Waiting is a long poll, not a stream: gunicorn's sync workers serve one
+request at a time each, so a Server-Sent Events stream would hold a worker for
+as long as it stays open, and one stream per game per program would soon hold
+them all.  ``GET /games/<id>/events?after=<seq>&wait=<s>`` answers as soon as
+the game's ``seq`` passes ``after``, or after ``wait`` seconds (at most
+``JUMBULAYA_API_MAX_WAIT_SECONDS``) with no events: a waiting program holds one
+worker for that long at most and asks again, never hammering the site.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.http import HttpRequest
+from ninja import Field as NinjaField
+from ninja import Query, Router, Schema, Status
+
+from accounts.models import User
+from accounts.names import shown_name
+from api import reading
+from api.auth import user_of
+from api.errors import ApiError
+from api.schemas import CreateIn, ErrorOut, EventsOut, GameOut, GamesOut
+from games import kinds
+from games.core import services
+from games.engine.lexicon import UnknownWordList
+from games.models import Game, Seat
+from games.web.forms import CreateGameForm
+
+router = Router(tags=["games"])
+
+READ_ERRORS: dict[int, type[ErrorOut]] = {s: ErrorOut for s in (401, 404, 409, 429)}
+WRITE_ERRORS: dict[int, type[ErrorOut]] = {s: ErrorOut for s in (400, 401, 404, 409, 429)}
+#: How often a long poll looks at the game again: from the first to the last.
+POLL_FIRST, POLL_MOST = 0.05, 0.5
+
+
+@router.get("/games", response={200: GamesOut, 401: ErrorOut, 429: ErrorOut}, summary="My games")
+def my_games(request: HttpRequest) -> dict[str, Any]:
+    """Your games as the dashboard lists them: yours to move first (soonest
+    deadline first), then the others in play or waiting for players, then the
+    last finished; and the games you are invited to."""
+    return reading.my_games(user_of(request))
+
+
+@router.get("/games/{int:game_id}", response={200: GameOut, **READ_ERRORS}, summary="A game")
+def game(request: HttpRequest, game_id: int) -> dict[str, Any]:
+    seen = reading.viewer(game_id, user_of(request))
+    return reading.summary(seen.game, seen.seat)
+
+
+@router.get(
+    "/games/{int:game_id}/view",
+    response={200: dict[str, Any], **READ_ERRORS},
+    summary="The game as your seat sees it",
+    description="The seat view document with the game's `seq`: for JUMBULAYA "
+    "`jumbulaya-view/1` (seat-view.md), the very line `manage.py robot` reads. A spectator "
+    "gets the view of no seat (`seat` and `rack` null).",
+)
+def view(request: HttpRequest, game_id: int) -> dict[str, Any]:
+    seen = reading.viewer(game_id, user_of(request))
+    return reading.seat_view(seen.game, seen.seat)
+
+
+class Waiting(Schema):
+    after: int = NinjaField(default=0, ge=0, description="the last seq you have seen")
+    wait: float = NinjaField(
+        default=0, ge=0, description="seconds to wait for an event after `after` (capped)"
+    )
+
+
+@router.get(
+    "/games/{int:game_id}/events",
+    response={200: EventsOut, **READ_ERRORS},
+    summary="The public log since a seq, or wait for it (long poll)",
+    description="The events after `after`, as every viewer may see them (never a seat's "
+    "draws, exchanged tiles or the deal's racks and bag), with the log's words. With "
+    "`wait`, answers as soon as the game moves past `after`, or after `wait` seconds "
+    "(at most `JUMBULAYA_API_MAX_WAIT_SECONDS`, 20 by default) with no events.",
+)
+def events(request: HttpRequest, game_id: int, q: Query[Waiting]) -> dict[str, Any]:
+    seen = reading.viewer(game_id, user_of(request))
+    game = seen.game
+    wait = min(q.wait, float(settings.JUMBULAYA_API_MAX_WAIT_SECONDS))
+    until = time.monotonic() + wait
+    pause = POLL_FIRST
+    last = game.last_seq
+    while last == q.after and game.status != Game.Status.OVER and time.monotonic() < until:
+        time.sleep(min(pause, max(0.0, until - time.monotonic())))
+        pause = min(pause * 2, POLL_MOST)
+        last = Game.objects.values_list("last_seq", flat=True).get(pk=game_id)
+    if last != game.last_seq:
+        game = reading.game_or_404(game_id)
+    return reading.log_since(game, q.after)
+
+
+def _create_form(user: User, body: CreateIn) -> CreateGameForm:
+    """The new-game page's form, filled from ``body``: the API's game is checked
+    exactly as the page's is.  The rules are the preset's, with ``options``
+    changed."""
+    try:
+        kind = kinds.get(body.kind)
+    except kinds.UnknownKind as e:
+        raise ApiError(400, "bad_request", f"{e.message}.") from None
+    preset = body.preset or next(iter(kind.preset_labels))
+    if preset not in kind.presets:
+        named = ", ".join(kind.presets)
+        raise ApiError(400, "bad_request", f"There is no preset {preset!r} (there are {named}).")
+    options = kind.option_values(kind.presets[preset])
+    unknown = sorted(set(body.options) - set(options))
+    if unknown:
+        raise ApiError(400, "bad_request", f"There is no option {', '.join(unknown)}.")
+    data: dict[str, Any] = {
+        **options,
+        **body.options,
+        "kind": kind.name,
+        "seat_count": body.seats,
+        "preset": preset,
+        "options_from": preset,
+        "lexicon_name": body.lexicon,
+        "move_hours": body.move_hours,
+        "claim_window": body.claim_window,
+        "skip_weekends": body.skip_weekends,
+        "timeout_limit": body.timeout_limit,
+        "is_public": body.public,
+        "is_open": body.open,
+        "invite_emails": "\n".join(body.invite),
+        "robots": body.robots,
+        "robot_pace": body.robot_pace,
+        "takeover_level": body.takeover_level,
+        "hints": body.hints,
+    }
+    return CreateGameForm(data, user=user)
+
+
+@router.post(
+    "/games",
+    response={201: GameOut, **WRITE_ERRORS},
+    summary="Create a game",
+    description="As the new-game page: you take seat 0; `robots` seat robots of those "
+    "levels at once; `invite` emails invitations to the other seats (each address joins "
+    "with `POST /games/<id>/join`, a bot with its own token); an `open` game lets anyone "
+    "join. The page's checks and daily limits apply.",
+)
+def create(request: HttpRequest, body: CreateIn) -> Status[dict[str, Any]]:
+    user = user_of(request)
+    form = _create_form(user, body)
+    if not form.is_valid():
+        problems = [
+            f"{'' if field == '__all__' else field + ': '}{' '.join(str(e) for e in errors)}"
+            for field, errors in form.errors.items()
+        ]
+        raise ApiError(400, "bad_request", "; ".join(problems))
+    chosen = form.cleaned_data
+    try:
+        with transaction.atomic():
+            made = services.create_game(
+                user,
+                kind=chosen["kind"],
+                seat_count=chosen["seat_count"],
+                rules=form.rules(),
+                lexicon_name=chosen["lexicon_name"],
+                move_minutes=round(chosen["move_hours"] * 60),
+                is_public=chosen["is_public"],
+                is_open=chosen["is_open"],
+                invite_emails=chosen["invite_emails"],
+                claim_window=chosen["claim_window"],
+                skip_weekends=chosen["skip_weekends"],
+                timeout_limit=chosen["timeout_limit"],
+                robots=chosen["robots"],
+                robot_pace=chosen["robot_pace"],
+                takeover_level=chosen["takeover_level"],
+                hints=chosen["hints"],
+            )
+    except services.ServiceError as e:
+        raise ApiError(409, e.code, e.message) from None
+    except UnknownWordList:
+        raise ApiError(400, "bad_request", f"There is no word list {body.lexicon!r}.") from None
+    seen = reading.viewer(made.pk, user)
+    return Status(201, reading.summary(seen.game, seen.seat))
+
+
+@router.post(
+    "/games/{int:game_id}/join",
+    response={200: GameOut, **WRITE_ERRORS},
+    summary="Join a game",
+    description="Take the seat you were invited to, or a free seat of an open game. The "
+    "game starts when its last seat is taken.",
+)
+def join(request: HttpRequest, game_id: int) -> dict[str, Any]:
+    user = user_of(request)
+    email = (user.email or "").lower()
+    may = Seat.objects.filter(game_id=game_id)
+    if not (
+        may.filter(game__is_open=True).exists()
+        or may.filter(invited_email=email).exists()
+        or may.filter(user=user).exists()
+    ):
+        raise ApiError(404, "not_found", "There is no such game, or no seat in it for you.")
+    if shown_name(user.display_name) is None:
+        raise ApiError(
+            409, "name_needed", "Choose the name other players will see on your profile page."
+        )
+    try:
+        services.join_game(game_id, user)
+    except services.ServiceError as e:
+        raise ApiError(409, e.code, e.message) from None
+    seen = reading.viewer(game_id, user)
+    return reading.summary(seen.game, seen.seat)

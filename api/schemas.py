@@ -1,0 +1,155 @@
+"""The API's request and answer bodies, as Pydantic models: django-ninja
+checks requests against them and writes the OpenAPI document from them.
+
+A seat view, a move's preview and a record are given as the documents their
+kinds define (seat-view.md, game-record.md), typed here as JSON objects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ninja import Field, Schema
+
+#: The longest move accepted, as on the game page: no move is that long.
+MAX_NOTATION = 200
+
+
+class ErrorOut(Schema):
+    code: str = Field(description="what went wrong, for programs: 'stale', 'bad_line'…")
+    message: str = Field(description="what went wrong, for people")
+
+
+class TokenOut(Schema):
+    name: str
+    requests_per_minute: int
+
+
+class MeOut(Schema):
+    id: int
+    name: str = Field(description="the name other players see ('(bot)' after a bot's)")
+    bot: bool
+    robot: bool
+    time_zone: str
+    token: TokenOut
+
+
+class PlayerOut(Schema):
+    seat: int
+    name: str | None = Field(description="null: a free seat")
+    bot: bool
+    robot: bool
+
+
+class GameOut(Schema):
+    id: int
+    kind: str
+    status: str = Field(description="open (gathering players), playing or over")
+    seq: int = Field(description="the number of the game's last event")
+    turn: int | None = Field(description="the seat to move")
+    your_seat: int | None = Field(description="null: you watch the game")
+    your_turn: bool
+    players: list[PlayerOut]
+    scores: list[int] | None
+    deadline: str | None = Field(description="ISO 8601: when the seat to move runs out of time")
+    claims_close: str | None
+    end: str | None
+    public: bool
+    open: bool
+    lexicon: str
+    move_minutes: int
+    created_at: str | None
+    finished_at: str | None
+
+
+class InvitationOut(Schema):
+    game: int
+    by: str
+    kind: str
+    players: list[PlayerOut]
+
+
+class GamesOut(Schema):
+    games: list[GameOut]
+    invitations: list[InvitationOut]
+
+
+class EventOut(Schema):
+    seq: int
+    type: str
+    seat: int | None
+    source: str
+    at: str | None
+    payload: dict[str, Any] = Field(description="the event's public fields only")
+
+
+class LogLineOut(Schema):
+    seq: int
+    words: str
+
+
+class EventsOut(Schema):
+    seq: int
+    status: str
+    turn: int | None
+    events: list[EventOut]
+    log: list[LogLineOut] = Field(description="the game page's log, in words")
+
+
+class MoveIn(Schema):
+    move: str = Field(
+        min_length=1,
+        max_length=MAX_NOTATION,
+        description="in the game's notation: '3 FACTS', 'pass', 'exchange Q X', "
+        "'jumbulaya SPRINTS'…",
+    )
+    expected_seq: int = Field(ge=0, description="the game's seq the move was chosen at")
+
+
+class MoveOut(Schema):
+    seq: int
+    status: str
+    turn: int | None
+    sealed: bool = Field(description="a JUMBULAYA call kept sealed until the claim window closes")
+    overtaken: bool = Field(description="a sealed call ended the game first: the move was not made")
+    message: str
+
+
+class PreviewIn(Schema):
+    move: str = Field(min_length=1, max_length=MAX_NOTATION)
+
+
+class ResignIn(Schema):
+    expected_seq: int | None = Field(
+        default=None, ge=0, description="the game's seq you saw; default: the current one"
+    )
+
+
+class CreateIn(Schema):
+    kind: str = "jumbulaya"
+    seats: int = Field(default=2, description="players, counting you")
+    preset: str | None = Field(default=None, description="default: the kind's first preset")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="the kind's options changed from the preset"
+    )
+    lexicon: str = "default"
+    move_hours: float = 72
+    public: bool = False
+    open: bool = False
+    invite: list[str] = Field(default_factory=list, description="addresses to invite")
+    robots: list[str] = Field(default_factory=list, description="robot levels to seat")
+    claim_window: bool = True
+    skip_weekends: bool = False
+    timeout_limit: int = 3
+    robot_pace: str = "now"
+    takeover_level: str = ""
+    hints: bool = False
+
+
+class RecordOut(Schema):
+    id: int
+    name: str
+    players: list[str]
+    turns: int
+    end: str | None
+    refusal: str | None = Field(description="the turn the replay refused, in words")
+    replay_url: str
