@@ -378,7 +378,17 @@ def send(notification_id: int) -> bool:
                 kind=notification.kind,
             )
         return True
-    log.error("sending notification %s failed", notification_id, exc_info=failure)
+    if isinstance(failure, DATABASE_AWAY):
+        # An outage, not a fault of this email: one line, no traceback.
+        first_line = (str(failure).strip().splitlines() or [""])[0][:200]
+        log.warning(
+            "notification %s was not sent: the database failed (%s: %s)",
+            notification_id,
+            type(failure).__name__,
+            first_line,
+        )
+    else:
+        log.error("sending notification %s failed", notification_id, exc_info=failure)
     if isinstance(failure, DATABASE_AWAY) or notification is None:
         # The database failed, not the message: due again at the next sweep.
         retry_at = timezone.now()
