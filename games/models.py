@@ -534,7 +534,10 @@ class Message(models.Model):
 
     class Meta:
         ordering = ["game", "seq", "created_at", "pk"]
-        indexes = [models.Index(fields=["game", "seq"]), models.Index(fields=["author", "created_at"])]
+        indexes = [
+            models.Index(fields=["game", "seq"]),
+            models.Index(fields=["author", "created_at"]),
+        ]
 
     def __str__(self) -> str:
         return f"message by seat {self.seat} of game {self.game_id} after {self.seq}"

@@ -25,9 +25,7 @@ class Rating(models.Model):
 
     class Meta:
         ordering = ["kind", "-ordinal", "pk"]
-        constraints = [
-            models.UniqueConstraint(fields=["user", "kind"], name="one_rating_per_kind")
-        ]
+        constraints = [models.UniqueConstraint(fields=["user", "kind"], name="one_rating_per_kind")]
 
     def __str__(self) -> str:
         return f"{self.user} at {self.kind}: {self.ordinal:.1f}"
@@ -63,7 +61,8 @@ class RatingChange(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"game {self.game_id}, seat {self.seat}: {self.ordinal_before:.1f} → {self.ordinal_after:.1f}"
+        before, after = self.ordinal_before, self.ordinal_after
+        return f"game {self.game_id}, seat {self.seat}: {before:.1f} → {after:.1f}"
 
     @property
     def change(self) -> float:

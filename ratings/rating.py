@@ -77,7 +77,10 @@ def rate_game(game: Game) -> bool:
     try:
         with transaction.atomic():
             current = _locked_ratings([user for _, user, _ in placed], kind)
-            teams = [[MODEL.rating(mu=current[user].mu, sigma=current[user].sigma)] for _, user, _ in placed]
+            teams = [
+                [MODEL.rating(mu=current[user].mu, sigma=current[user].sigma)]
+                for _, user, _ in placed
+            ]
             rated = MODEL.rate(teams, ranks=[float(rank) for _, _, rank in placed])
             changes = []
             for (seat, user, rank), before, [after] in zip(placed, teams, rated, strict=True):
@@ -118,7 +121,9 @@ def _locked_ratings(users: Sequence[int], kind: str) -> dict[int, Rating]:
             kind=kind,
             defaults={"mu": start.mu, "sigma": start.sigma, "ordinal": start.ordinal()},
         )
-    rows = Rating.objects.select_for_update().filter(user_id__in=users, kind=kind).order_by("user_id")
+    rows = (
+        Rating.objects.select_for_update().filter(user_id__in=users, kind=kind).order_by("user_id")
+    )
     return {row.user_id: row for row in rows}
 
 

@@ -81,7 +81,10 @@ def post_message(game_id: int, seat: int | User, text: str, source: str) -> Mess
             raise MessageRefused("Only the players of this game can send messages to it.")
         since = timezone.now() - timedelta(hours=1)
         limit = settings.JUMBULAYA_MESSAGES_PER_HOUR
-        if Message.objects.filter(game=game, author=row.user, created_at__gte=since).count() >= limit:
+        if (
+            Message.objects.filter(game=game, author=row.user, created_at__gte=since).count()
+            >= limit
+        ):
             raise MessageRefused(
                 f"You have sent {limit} messages to this game in the last hour, as many as "
                 "one player may: wait a little before the next."
@@ -181,6 +184,8 @@ def for_email(notification: Notification, seat: Seat) -> list[Said]:
     posted since the last email of the game sent to the same player (all,
     for the first).  Built when the email is sent, so a message posted in
     the transaction of the move that owed it goes with it."""
+    if notification.user_id is None:
+        return []
     earlier = (
         Notification.objects.filter(
             game_id=notification.game_id,

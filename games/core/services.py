@@ -281,9 +281,7 @@ def create_game(
     ``JUMBULAYA_MIN_MOVE_MINUTES``, at most two weeks.  A ``rated`` game
     changes its players' ratings when it ends, and has no hints."""
     if rated and hints:
-        raise ServiceError(
-            "Hints are off in rated games: make the game casual to play with hints."
-        )
+        raise ServiceError("Hints are off in rated games: make the game casual to play with hints.")
     try:
         game_kind = kinds.get(kind)
     except kinds.UnknownKind as e:

@@ -49,11 +49,10 @@ from mailparser_reply import EmailReplyParser
 
 from accounts.models import User
 from games.coach.hints import HINT_REPLY, hints_text
-from games.core import services
+from games.core import chat, services
 from games.core.projection import kind_of
 from games.engine.errors import Refusal
 from games.kinds import presentation
-from games.core import chat
 from games.mail_in import reply_messages
 from games.mail_in.reply_history import fresh_text
 from games.mail_out import outbox

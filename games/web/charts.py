@@ -84,8 +84,8 @@ class Chart:
 def _step(span: float) -> float:
     """A round step (1, 2 or 5 times a power of ten) giving about five ticks."""
     raw = max(span, 1e-9) / 5
-    power = 10 ** math.floor(math.log10(raw))
-    return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    power = 10.0 ** math.floor(math.log10(raw))
+    return next(float(m * power) for m in (1, 2, 5, 10) if m * power >= raw)
 
 
 def _number(value: float) -> str:

@@ -329,6 +329,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             ],
             "invitations": invitations,
             "tz": tz,
+            "kinds": kinds.all(),
         },
     )
 
@@ -391,6 +392,7 @@ def create(request: HttpRequest) -> HttpResponse:
                         robot_pace=data["robot_pace"],
                         takeover_level=data["takeover_level"],
                         hints=data.get("hints", False),
+                        rated=data.get("rated", False),
                     )
                     invited = len(data["invite_emails"])  # emailed by the outbox
             except services.ServiceError as e:

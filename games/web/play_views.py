@@ -434,9 +434,7 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
         if own is not None:
             raise own
         with transaction.atomic():  # the message goes with the move, in its emails too
-            done = services.submit(
-                door.game_id, door.mover(), notation, expected, door.source, key
-            )
+            done = services.submit(door.game_id, door.mover(), notation, expected, door.source, key)
             if said.strip():
                 notice += _with_message(door, said)
     except Refusal as r:
