@@ -88,9 +88,7 @@ def test_three_seats_rated_by_place_with_the_resigned_seat_last(
 
 
 def test_four_seats_share_a_tied_place(rigged_game: Callable[..., Game]) -> None:
-    game = rigged_game(
-        CANARY_LINES, FOUR_RACKS, players=4, rules=STALL_AFTER_ONE_ROUND, rated=True
-    )
+    game = rigged_game(CANARY_LINES, FOUR_RACKS, players=4, rules=STALL_AFTER_ONE_ROUND, rated=True)
     moves = [(0, "pass"), (1, "1 CATS"), (2, "resign"), (3, "pass"), (0, "pass"), (1, "pass")]
     play(game, moves)
     assert game.status == Game.Status.OVER
