@@ -32,6 +32,11 @@ HTML = '<b>well</b> <script>alert("x")</script>'
 ESCAPED = "&lt;b&gt;well&lt;/b&gt; &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"
 
 
+def html_part(message: mail.EmailMessage) -> str:
+    assert isinstance(message, mail.EmailMultiAlternatives)
+    return next(str(c) for c, mime in message.alternatives if mime == "text/html")
+
+
 def with_body(reply: Reply, top: str) -> Reply:
     """``reply`` with ``top`` written above its quoted history."""
     quoted = reply.text.split("\n", 1)[1]
@@ -67,7 +72,7 @@ def test_the_text_after_the_move_line_goes_with_the_move(
     outbox.sweep()
     [email] = [m for m in mail.outbox if other.email in m.to and "your turn" in m.subject]
     assert f"- {user.public_name}: Good luck!\n{HTML}" in email.body
-    html = str(email.alternatives[0][0])
+    html = html_part(email)
     assert ESCAPED in html and "<script>alert" not in html
 
 

@@ -19,6 +19,11 @@ from tests.conftest import CANARY_LINES, CANARY_RACKS
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+def html_part(message: mail.EmailMessage) -> str:
+    assert isinstance(message, mail.EmailMultiAlternatives)
+    return next(str(c) for c, mime in message.alternatives if mime == "text/html")
+
+
 def score_svg(html: str) -> ElementTree.Element:
     """The score chart's SVG of a page, parsed as XML."""
     figure = html.split('data-chart="scores"', 1)[1]
@@ -88,6 +93,6 @@ def test_the_game_over_email_has_the_scores_as_a_table(rigged_game: Callable[...
     [email] = [m for m in mail.outbox if bob.email in m.to and "is over" in m.subject]
     assert "The scores after every turn (turn: Ann, Bob, Cy):" in email.body
     assert "3: 0, " in email.body and "(auto-pass)" in email.body
-    html = str(email.alternatives[0][0])
+    html = html_part(email)
     assert "<caption" in html and "The scores after every turn" in html
     assert "<img" not in html and "<svg" not in html

@@ -108,6 +108,7 @@ def test_players_pages_and_the_leaderboard_show_no_live_rack(
     join_game(live.pk, bob)
     join_game(live.pk, cy)
     live.refresh_from_db()
+    assert live.turn_seat is not None
     submit(live.pk, live.turn_seat, "pass", live.last_seq, "web")
     live.refresh_from_db()
     hidden = leaks.hands(live)

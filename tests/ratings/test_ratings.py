@@ -81,7 +81,7 @@ def test_three_seats_rated_by_place_with_the_resigned_seat_last(
     rows = changes(game)
     assert [r.rank for r in rows] == [2, 1, 3]  # Ann 0 points, Bob CATS, Cy resigned
     for row, (mu, sigma) in zip(rows, expected([2, 1, 3]), strict=True):
-        assert (row.mu_after, row.sigma_after) == (pytest.approx(mu), pytest.approx(sigma))
+        assert row.mu_after == pytest.approx(mu) and row.sigma_after == pytest.approx(sigma)
     ann, bob, cy = rows
     assert bob.change > 0 > cy.change
     assert bob.change > ann.change > cy.change
@@ -95,7 +95,7 @@ def test_four_seats_share_a_tied_place(rigged_game: Callable[..., Game]) -> None
     rows = changes(game)
     assert [r.rank for r in rows] == [2, 1, 4, 2]  # Ann and Di tie on 0 points
     for row, (mu, sigma) in zip(rows, expected([2, 1, 4, 2]), strict=True):
-        assert (row.mu_after, row.sigma_after) == (pytest.approx(mu), pytest.approx(sigma))
+        assert row.mu_after == pytest.approx(mu) and row.sigma_after == pytest.approx(sigma)
     ann, bob, cy, di = rows
     assert ann.mu_after == pytest.approx(di.mu_after)
     assert bob.change > 0 > cy.change
