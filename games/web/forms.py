@@ -276,8 +276,8 @@ class CreateGameForm(forms.Form):
         label="Rated",
         required=False,
         initial=True,
-        help_text="The result changes each player's rating (robots have ratings too). "
-        "Rated games have no hints; untick for a casual game.",
+        help_text="The result changes each player's rating, robots' too. No hints; untick "
+        "for casual.",
     )
     invite_emails = forms.CharField(
         label="Invite friends by email",

@@ -71,6 +71,8 @@ def test_the_chart_on_the_game_replay_and_analysis_pages(
         # Bob's CATS (line 1) is worth its points from turn 2 on; the deal row is all 0.
         rows = table.split("<tbody>")[1].split("</tr>")
         assert "<td>the deal</td><td>0</td><td>0</td><td>0</td>" in rows[0]
+        assert "<td>Bob</td><td>0</td><td>4</td><td>0</td>" in rows[2]
+        assert "<td>Cy</td><td>0</td><td>4</td><td>0</td><td>auto-pass" in rows[3]
 
 
 def test_the_chart_during_play_shows_scores_only(
@@ -91,8 +93,10 @@ def test_the_game_over_email_has_the_scores_as_a_table(rigged_game: Callable[...
     bob = game.seats.get(index=1).user
     assert bob is not None
     [email] = [m for m in mail.outbox if bob.email in m.to and "is over" in m.subject]
-    assert "The scores after every turn (turn: Ann, Bob, Cy):" in email.body
-    assert "3: 0, " in email.body and "(auto-pass)" in email.body
+    assert (
+        "The scores after every turn:\nTurn Moved Ann Bob Cy Note\n0 the deal 0 0 0\n" in email.body
+    )
+    assert "\n3 Cy 0 4 0 auto-pass\n" in email.body
     html = html_part(email)
     assert "<caption" in html and "The scores after every turn" in html
     assert "<img" not in html and "<svg" not in html
