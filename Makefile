@@ -45,7 +45,7 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy games accounts api devmail ops jumbulaya_site bench
+	$(VENV)/bin/mypy games accounts api ratings devmail ops jumbulaya_site bench
 
 test: $(STAMP)
 	$(MAKE) lint

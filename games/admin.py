@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils import timezone
 
 from games.models import (
     Event,
@@ -15,6 +16,8 @@ from games.models import (
     InboundMail,
     MailEvent,
     MailStatus,
+    Message,
+    MessageReport,
     NoInvitations,
     Notification,
     Seat,
@@ -158,3 +161,71 @@ class MailEventAdmin(admin.ModelAdmin):
     list_filter = ("via", "event", "weight")
     search_fields = ("address", "message_id")
     raw_id_fields = ("notification",)
+
+
+@admin.action(description="Hide the selected messages (shown nowhere any more)")
+def hide_messages(modeladmin: Any, request: HttpRequest, queryset: Any) -> None:
+    queryset.filter(hidden_at__isnull=True).update(hidden_at=timezone.now())
+
+
+@admin.action(description="Show the selected messages again")
+def show_messages(modeladmin: Any, request: HttpRequest, queryset: Any) -> None:
+    queryset.update(hidden_at=None)
+
+
+@admin.register(Message)
+class MessageAdmin(admin.ModelAdmin):
+    """Players' messages: staff read them and may hide one (the text is never
+    edited, and a message is never added here)."""
+
+    list_display = ("id", "game", "seat", "author", "seq", "created_at", "hidden_at", "text")
+    list_filter = ("hidden_at", "source")
+    list_select_related = ("author",)
+    search_fields = ("game__id", "author__email", "author__display_name", "text")
+    readonly_fields = ("game", "seat", "author", "seq", "text", "source", "created_at")
+    actions = (hide_messages, show_messages)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.action(description="Hide the reported messages and mark the reports dealt with")
+def hide_reported(modeladmin: Any, request: HttpRequest, queryset: Any) -> None:
+    now = timezone.now()
+    Message.objects.filter(reports__in=queryset, hidden_at__isnull=True).update(hidden_at=now)
+    queryset.filter(resolved_at__isnull=True).update(resolved_at=now)
+
+
+@admin.action(description="Leave the reported messages shown; mark the reports dealt with")
+def dismiss_reports(modeladmin: Any, request: HttpRequest, queryset: Any) -> None:
+    queryset.filter(resolved_at__isnull=True).update(resolved_at=timezone.now())
+
+
+@admin.register(MessageReport)
+class MessageReportAdmin(admin.ModelAdmin):
+    """Players' reports of messages: what was said, by whom, and who reported it."""
+
+    list_display = (
+        "id",
+        "message_text",
+        "message_author",
+        "reporter",
+        "reason",
+        "created_at",
+        "resolved_at",
+    )
+    list_filter = ("resolved_at",)
+    list_select_related = ("message__author", "reporter")
+    readonly_fields = ("message", "reporter", "reason", "created_at")
+    actions = (hide_reported, dismiss_reports)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="message")
+    def message_text(self, report: MessageReport) -> str:
+        return report.message.text[:120]
+
+    @admin.display(description="said by")
+    def message_author(self, report: MessageReport) -> str:
+        return str(report.message.author)

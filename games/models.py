@@ -60,6 +60,11 @@ class Game(models.Model):
     hints = models.BooleanField(
         default=False, help_text="players may ask for the best word moves for their rack"
     )
+    #: A rated game changes its players' ratings once, when it ends (:mod:`ratings`);
+    #: a casual one changes nothing.  Rated games have no hints.
+    rated = models.BooleanField(
+        default=False, help_text="the game changes its players' ratings when it ends"
+    )
 
     class RobotPace(models.TextChoices):
         NOW = "now", "at once"
@@ -150,6 +155,8 @@ class Seat(models.Model):
     timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
     #: No emails about this game for this seat.
     muted = models.BooleanField(default=False)
+    #: The players' messages in this game are not shown to this seat (page and emails).
+    messages_muted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["index"]
@@ -398,6 +405,7 @@ class InboundMail(models.Model):
         REFUSED = "refused", "refused, with an answer"
         DROPPED = "dropped", "dropped without an answer"
         ANSWERED = "answered", "a question (such as hint), answered"
+        SAID = "said", "a message to the players, posted"
 
     #: The Message-ID header, or ``sha256:`` of the message when it has none.
     message_id = models.CharField(max_length=255, unique=True)
@@ -499,3 +507,60 @@ class MailEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} for {self.address} via {self.via}"
+
+
+class Message(models.Model):
+    """A player's message to everyone in a game, sent with a move or on its
+    own.  Kept apart from the event log: a message never changes the game's
+    state or sequence; ``seq`` is the last event it follows, which places it
+    in the log."""
+
+    class Source(models.TextChoices):
+        WEB = "web", "web page"
+        EMAIL = "email", "email reply"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="messages")
+    seat = models.PositiveSmallIntegerField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="game_messages"
+    )
+    #: The game's ``last_seq`` when it was posted (with a move: that move's).
+    seq = models.PositiveIntegerField()
+    text = models.TextField()
+    source = models.CharField(max_length=8, choices=Source)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    #: Set by staff (the admin): the message is shown nowhere any more.
+    hidden_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "seq", "created_at", "pk"]
+        indexes = [
+            models.Index(fields=["game", "seq"]),
+            models.Index(fields=["author", "created_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"message by seat {self.seat} of game {self.game_id} after {self.seq}"
+
+
+class MessageReport(models.Model):
+    """A player telling staff a message is abusive; staff read reports in the
+    admin and may hide the message."""
+
+    message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="message_reports"
+    )
+    reason = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: When staff dealt with it (hid the message or left it).
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["message", "reporter"], name="one_report_per_reporter")
+        ]
+
+    def __str__(self) -> str:
+        return f"report of message {self.message_id}"

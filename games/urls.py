@@ -1,6 +1,13 @@
 from django.urls import include, path
 
-from games.web import analysis_views, lobby_views, play_views, record_views, views
+from games.web import (
+    analysis_views,
+    lobby_views,
+    message_views,
+    play_views,
+    record_views,
+    views,
+)
 
 app_name = "games"
 
@@ -20,6 +27,14 @@ urlpatterns = [
     path("games/<id:game_id>/move/", play_views.move, name="move"),
     path("games/<id:game_id>/preview/", play_views.preview, name="preview"),
     path("games/<id:game_id>/changes/", play_views.changes, name="changes"),
+    # players' messages
+    path("games/<id:game_id>/messages/", message_views.say, name="say"),
+    path("games/<id:game_id>/messages/mute/", message_views.mute, name="mute_messages"),
+    path(
+        "games/<id:game_id>/messages/<id:message_id>/report/",
+        message_views.report,
+        name="report_message",
+    ),
     # records
     path("games/<id:game_id>/record.json", record_views.download, name="download"),
     path("games/<id:game_id>/replay/", record_views.game_replay, name="game_replay"),

@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "devmail",
     "ops",
     "api",
+    "ratings",
 ]
 
 AUTH_USER_MODEL = "accounts.User"
@@ -241,6 +242,10 @@ JUMBULAYA_SOFT_BOUNCES = envint("JUMBULAYA_SOFT_BOUNCES", "3", minimum=1)
 JUMBULAYA_SOFT_BOUNCE_DAYS = envint("JUMBULAYA_SOFT_BOUNCE_DAYS", "7", minimum=1)
 #: Replies one sender may send in an hour; more are dropped unanswered.
 JUMBULAYA_INBOUND_PER_HOUR = envint("JUMBULAYA_INBOUND_PER_HOUR", "30")
+#: The longest message a player may send to a game, in characters, and how many
+#: messages one player may send to one game in an hour (counted in the database).
+JUMBULAYA_MESSAGE_MAX_CHARS = envint("JUMBULAYA_MESSAGE_MAX_CHARS", "500", minimum=1)
+JUMBULAYA_MESSAGES_PER_HOUR = envint("JUMBULAYA_MESSAGES_PER_HOUR", "20", minimum=1)
 #: How long a sign-in link works.
 JUMBULAYA_SIGN_IN_MINUTES = envint("JUMBULAYA_SIGN_IN_MINUTES", "30", minimum=1)
 # Account mails (sign-in links and address confirmations) the site sends an hour, counted in

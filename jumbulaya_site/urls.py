@@ -29,5 +29,6 @@ urlpatterns = [
         "anymail/",
         include((inbound_webhook.urlpatterns + tracking_webhook.urlpatterns, "anymail")),
     ),
+    path("", include("ratings.urls")),
     path("", include("games.urls")),
 ]

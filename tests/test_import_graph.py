@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("accounts", "api", "bench", "devmail", "games", "jumbulaya_site", "ops")
+PACKAGES = ("accounts", "api", "bench", "devmail", "games", "jumbulaya_site", "ops", "ratings")
 
 
 def _modules() -> dict[str, Path]:

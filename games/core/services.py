@@ -51,6 +51,7 @@ from games.models import Event, Game, Notification, Seat, SeatChange
 from games.robots import owed as robots_owed
 from games.timing import claims, deadlines
 from ops import logs
+from ratings import rating
 
 log = logging.getLogger(__name__)
 
@@ -270,13 +271,17 @@ def create_game(
     robot_pace: str = Game.RobotPace.NOW,
     takeover_level: str = "",
     hints: bool = False,
+    rated: bool = False,
 ) -> Game:
     """A new game of ``kind`` (:mod:`games.kinds`) with the creator in seat 0,
     robots of the ``robots`` levels seated at once in the seats after it, and
     invitations for others, within the creator's daily limits (:class:`OverLimit`).
     A game whose seats are all taken so starts at once.  The time per move is
     ``move_minutes``, or else ``move_hours``: at least the operator's
-    ``JUMBULAYA_MIN_MOVE_MINUTES``, at most two weeks."""
+    ``JUMBULAYA_MIN_MOVE_MINUTES``, at most two weeks.  A ``rated`` game
+    changes its players' ratings when it ends, and has no hints."""
+    if rated and hints:
+        raise ServiceError("Hints are off in rated games: make the game casual to play with hints.")
     try:
         game_kind = kinds.get(kind)
     except kinds.UnknownKind as e:
@@ -338,6 +343,7 @@ def create_game(
             robot_pace=robot_pace,
             takeover_level=takeover_level,
             hints=hints,
+            rated=rated,
         )
         now = timezone.now()
         seats = [Seat.objects.create(game=game, index=0, user=creator, joined_at=now)]
@@ -371,10 +377,11 @@ def _robots_for(kind: GameKind, levels: Sequence[str], room: int) -> list[User]:
 
 def play_against_robot(creator: User, level: str, *, kind: str = kinds.DEFAULT) -> Game:
     """A two-player game of ``kind`` between ``creator`` and the robot of
-    ``level``, with the kind's first preset, started at once."""
+    ``level``, with the kind's first preset, started at once; rated (robots
+    have ratings, so a newcomer is placed by playing them)."""
     game_kind = kinds.get(kind)
     rules = next(iter(game_kind.presets.values()))
-    return create_game(creator, seat_count=2, rules=rules, kind=kind, robots=[level])
+    return create_game(creator, seat_count=2, rules=rules, kind=kind, robots=[level], rated=True)
 
 
 def join_game(game_id: int, user: User) -> Seat:
@@ -621,6 +628,7 @@ def _after_move(
     claims.after_move(game, before, state)
     robots_owed.after_move(game, seats, state)
     analysis.after_move(game)
+    rating.after_move(game)
 
 
 def _named_now(kind: GameKind, state: State, seats: Sequence[Seat]) -> State:

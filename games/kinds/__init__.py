@@ -11,10 +11,12 @@ the ``format`` of its records.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import Any
 
 from games.engine.errors import BadRecord
 
-from .base import GameKind, Progress, Replayed, Resolver
+from .base import BestPlays, GameKind, Play, Progress, Replayed, Resolver
 from .jumbulaya.kind import JUMBULAYA
 
 #: The kind of a game that says none (every game before there were kinds).
@@ -104,10 +106,12 @@ def robot_levels(kind: GameKind) -> tuple[str, ...]:
 __all__ = [
     "DEFAULT",
     "GameKind",
+    "Play",
     "Progress",
     "Replayed",
     "UnknownKind",
     "all",
+    "best_plays",
     "by_record_format",
     "choices",
     "get",
@@ -116,3 +120,9 @@ __all__ = [
     "replay_json",
     "robot_levels",
 ]
+
+
+def best_plays(kind: GameKind, events: Sequence[Any], seat: int) -> list[Play]:
+    """``seat``'s best plays in a finished game's log, as the kind says them
+    (:class:`~games.kinds.base.BestPlays`); none for a kind that says none."""
+    return kind.best_plays(events, seat) if isinstance(kind, BestPlays) else []

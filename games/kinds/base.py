@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple, Protocol
+from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
 
 from games.engine.errors import BadRecord, Refusal
 from games.engine.lexicon import Lexicon
@@ -655,6 +655,27 @@ class Reading(Protocol):
     def problem(self) -> str | None: ...
     @property
     def unconfirmed_resign(self) -> bool: ...
+
+
+class Play(NamedTuple):
+    """One of a seat's plays as a player's page lists the best: what was
+    played, in the kind's words (``FACTS``, ``JUMBULAYA SPRINTS``), and the
+    points it was worth."""
+
+    words: str
+    points: int
+
+
+@runtime_checkable
+class BestPlays(Protocol):
+    """A kind that can say a seat's best plays from a finished game's log
+    (:func:`games.kinds.best_plays`): JUMBULAYA's highest-scoring words.  A
+    kind without it lists none."""
+
+    def best_plays(self, events: Sequence[KindEvent], seat: int) -> list[Play]:
+        """``seat``'s plays in ``events`` (a whole log, the deal first), the
+        best first; only what every viewer of the log could see."""
+        ...
 
 
 class Logged(NamedTuple):

@@ -26,6 +26,9 @@ brought it.  In order:
 5. **Acting and answering**: the move goes through :func:`games.core.services.submit`
    (source ``email``) and an answer is owed in the game's thread: "done" with
    the new board, or a refusal that quotes what was read and says why.
+6. **Messages** (:mod:`games.mail_in.reply_messages`): the text after the move
+   line goes to everyone in the game with the move; a reply whose first line
+   starts with ``say`` is a message alone, read for no move.
 """
 
 from __future__ import annotations
@@ -46,15 +49,16 @@ from mailparser_reply import EmailReplyParser
 
 from accounts.models import User
 from games.coach.hints import HINT_REPLY, hints_text
-from games.core import services
+from games.core import chat, services
 from games.core.projection import kind_of
 from games.engine.errors import Refusal
 from games.kinds import presentation
+from games.mail_in import reply_messages
 from games.mail_in.reply_history import fresh_text
 from games.mail_out import outbox
 from games.mail_out.emails import REPLY_MARKER
 from games.mail_out.reply_addresses import find_token, inbound_domain
-from games.models import Event, Game, InboundMail, Notification, Seat
+from games.models import Event, Game, InboundMail, Message, Notification, Seat
 from games.timing import claims
 from ops import logs
 
@@ -395,11 +399,14 @@ def _act(
     transaction)."""
     text = body_text(message)
     fresh = reply_part(text)
+    seat = Seat.objects.filter(game=game, user=user).first()
+    alone = reply_messages.said_alone(fresh)
+    if alone is not None and seat is not None:
+        return _say(row, game, seat.index, alone)
     shown = presentation.of(kind_of(game))
     reading = shown.read_reply(fresh, subject)
     row.read = reading.read[:2000]
     row.move = (reading.move or "")[:120]
-    seat = Seat.objects.filter(game=game, user=user).first()
     if seat is None:
         return _refuse(row, game, "You do not have a seat in this game.")
     if reading.move is None and text.strip() and not fresh.strip():
@@ -444,6 +451,12 @@ def _act(
         return _refuse(row, game, e.message)
     if done.overtaken:
         return _refuse(row, game, claims.OVERTAKEN_NOTICE)
+    said = reply_messages.said_after(fresh, reading)
+    if said:
+        try:  # in the move's transaction: the emails it owes carry the message
+            chat.post_message(game.pk, seat.index, said, Message.Source.EMAIL)
+        except chat.MessageRefused as e:
+            log.info("inbound %s: its message was not posted: %s", _short(row.message_id), e)
     row.status = Status.MOVED
     row.event_seq = done.state.seq
     row.reason = "sealed until the claim window closes" if done.sealed else ""
@@ -452,6 +465,21 @@ def _act(
         done.game, Notification.Kind.REPLY_DONE, users=[user.pk], seq=done.state.seq, inbound=row
     )
     return Outcome(Status.MOVED, row.reason, row.pk)
+
+
+def _say(row: InboundMail, game: Game, seat: int, said: str) -> Outcome:
+    """A ``say …`` reply: a message to everyone in the game, no move.  It is
+    not answered when posted (it shows in the others' next emails and on the
+    page); a refused one is answered with why."""
+    row.read = said[:2000]
+    try:
+        chat.post_message(game.pk, seat, said, Message.Source.EMAIL)
+    except chat.MessageRefused as e:
+        return _refuse(row, game, e.message)
+    row.status = Status.SAID
+    row.reason = ""
+    row.save(update_fields=["status", "reason", "read", "move"])
+    return Outcome(Status.SAID, "", row.pk)
 
 
 def _answer_hints(row: InboundMail, game: Game, seat: int) -> Outcome:

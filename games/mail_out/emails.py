@@ -37,7 +37,7 @@ from django.utils.timesince import timeuntil
 
 from accounts.models import User
 from games.coach.analysis import analysis_of
-from games.core import seat_names
+from games.core import chat, score_series, seat_names
 from games.core.projection import current_state, kind_of
 from games.kinds import presentation
 from games.kinds.base import KindPresentation, Logged, SeatView
@@ -310,7 +310,10 @@ def _game_over(s: Situation) -> Content:
         if analysed
         else "The replay and the game record are on the game page.",
     ]
-    extra = {"replay_url": site_link("games:game_replay", s.game.pk)}
+    extra: dict[str, Any] = {
+        "replay_url": site_link("games:game_replay", s.game.pk),
+        "score_table": score_series.game_series(s.game),
+    }
     if analysed:
         extra["analysis_url"] = site_link("games:analysis", s.game.pk)
     return Content(
@@ -608,6 +611,7 @@ def render_game_email(
         "mute_url": mute,
         "stop_url": unsubscribe_url(user.pk, None),
         "site_url": settings.JUMBULAYA_SITE_URL,
+        "said": chat.for_email(notification, seat),
         **content.extra,
     }
     text = render_to_string(kind.email_text_template, context)

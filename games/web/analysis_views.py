@@ -19,10 +19,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from games.coach.analysis import analysis_of
-from games.core import seat_names
+from games.core import score_series, seat_names
 from games.core.projection import kind_of
 from games.kinds import presentation
 from games.models import Game
+from games.web import charts
 from games.web.access import viewer_or_404
 
 log = logging.getLogger(__name__)
@@ -50,4 +51,5 @@ def game_analysis(request: HttpRequest, game_id: int) -> HttpResponse:
         log.exception("game %s: the analysis could not be made", game.pk)
         return render(request, template, context | {"unavailable": True})
     context |= {"analysis": result, **shown.analysis_context(result, seat_names.names_now(game))}
+    context["score_chart"] = charts.score_chart(score_series.game_series(game))
     return render(request, template, context)

@@ -77,7 +77,7 @@ SHOW_KIND = "show_kind"
 #: The create form's fields every kind shares, kept when another kind is shown.
 SHARED_FIELDS = (
     "kind", "seat_count", "invite_emails", "robots", "robot_pace", "is_open", "is_public",
-    "move_hours", "skip_weekends", "timeout_limit", "takeover_level",
+    "move_hours", "skip_weekends", "timeout_limit", "takeover_level", "rated",
 )  # fmt: skip
 
 
@@ -94,7 +94,7 @@ def showing_kind(post: QueryDict) -> tuple[GameKind, dict[str, Any]]:
     for name in SHARED_FIELDS:
         if name in post:
             initial[name] = post.getlist(name) if name == "robots" else post.get(name)
-    for name in ("is_open", "is_public", "skip_weekends"):
+    for name in ("is_open", "is_public", "skip_weekends", "rated"):
         initial[name] = name in post
     return kind, initial
 
@@ -272,6 +272,13 @@ class CreateGameForm(forms.Form):
         required=False,
         help_text="The game is listed under Open games until its seats are full.",
     )
+    rated = forms.BooleanField(
+        label="Rated",
+        required=False,
+        initial=True,
+        help_text="The result changes each player's rating, robots' too. No hints; untick "
+        "for casual.",
+    )
     invite_emails = forms.CharField(
         label="Invite friends by email",
         required=False,
@@ -400,6 +407,10 @@ class CreateGameForm(forms.Form):
         if any(level not in levels for level in wanted):
             field = "robots" if data.get("robots") else "takeover_level"
             self.add_error(field, f"{kind.label} has no robot of that level: choose another.")
+        if data.get("rated") and data.get("hints"):
+            self.add_error(
+                "hints", "Hints are off in rated games: untick Rated for a casual game with hints."
+            )
         emails = data.get("invite_emails")
         if seats is not None and emails is not None:
             others = seats - 1 - len(data.get("robots") or [])

@@ -331,6 +331,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             ],
             "invitations": invitations,
             "tz": tz,
+            "kinds": kinds.all(),
         },
     )
 
@@ -393,6 +394,7 @@ def create(request: HttpRequest) -> HttpResponse:
                         robot_pace=data["robot_pace"],
                         takeover_level=data["takeover_level"],
                         hints=data.get("hints", False),
+                        rated=data.get("rated", False),
                     )
                     invited = len(data["invite_emails"])  # emailed by the outbox
             except services.ServiceError as e:

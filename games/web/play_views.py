@@ -27,6 +27,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -35,14 +36,14 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from games import kinds
 from games.coach.hints import hints_for
-from games.core import seat_names, services
+from games.core import chat, score_series, seat_names, services
 from games.engine.errors import Refusal
 from games.kinds import presentation
 from games.kinds.base import GameKind, Preview, SeatView, page_refusal
 from games.mail_out import tracking
-from games.models import Event, Game
+from games.models import Event, Game, Message
 from games.timing import claims, vacations
-from games.web import confirmations
+from games.web import charts, confirmations
 from games.web.access import Viewer, viewer_or_404
 
 #: The forms of the page that send a move; each gets its own idempotency key.
@@ -344,7 +345,9 @@ def _context(
         "claims_close_at": None if board.over else game.claims_close_at,
         "my_claims": claims.sealed_claims(game, viewer.seat),
         "my_judged_claims": shown.claim_outcomes(game, viewer.seat),
+        "score_chart": charts.score_chart(score_series.game_series(game)),
     }
+    ctx |= chat.page_context(game, viewer.seat, ctx["log"])
     # Hints (the game's option) for the player to move, in their own move form only.
     show_hints = ctx["can_move"] and ctx["my_turn"] and viewer.seat is not None
     ctx["hints"] = hints_for(game, viewer.seat) if show_hints and viewer.seat is not None else None
@@ -415,6 +418,12 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
     except BadForm as e:
         return _bad_request(e) if door.viewer().is_player else _players_only()
     kept: dict[str, Any] = {"notation": "" if call_word else notation, "call_word": call_word}
+    said = str(request.POST.get("message", ""))
+    if said.strip():
+        try:
+            chat.clean_text(said)
+        except chat.MessageRefused as e:
+            return _refused(request, door, 422, error=e.message, **kept)
     if confirmations.may_ask(notation) and not confirmations.confirmed(request.POST):
         asked = _ask_first(request, door, notation, expected)
         if asked is not None:
@@ -424,7 +433,10 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
         own = page_refusal(notation)
         if own is not None:
             raise own
-        done = services.submit(door.game_id, door.mover(), notation, expected, door.source, key)
+        with transaction.atomic():  # the message goes with the move, in its emails too
+            done = services.submit(door.game_id, door.mover(), notation, expected, door.source, key)
+            if said.strip():
+                notice += _with_message(door, said)
     except Refusal as r:
         return _refused(request, door, 422, error=r.message, accepted=r.accepted, **kept)
     except services.StaleMove:
@@ -443,6 +455,16 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
         return page(request, door, door.viewer(), notice=notice)
     messages.success(request, notice)
     return redirect(door.urls.page)
+
+
+def _with_message(door: Door, said: str) -> str:
+    """Post the message sent with a move (in the move's transaction), and
+    what the notice adds about it."""
+    try:
+        chat.post_message(door.game_id, door.mover(), said, Message.Source.WEB)
+    except chat.MessageRefused as e:
+        return f" Your message was not sent: {e.message}"
+    return " Your message was sent to everyone in the game."
 
 
 def _ask_first(

@@ -15,9 +15,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.models import User
 from games import kinds
-from games.core import records
+from games.core import records, score_series
 from games.kinds import presentation
 from games.models import Game
+from games.web import charts
 from games.web.access import viewer_or_404
 
 
@@ -68,6 +69,7 @@ def _step(replay: records.Replay, raw_step: str | None) -> dict[str, Any]:
     return {
         "view": presentation.of(replay.kind).replay_step(replay, step),
         "replay_board_template": replay.kind.replay_board_template,
+        "score_chart": charts.score_chart(score_series.series_of(replay.kind, replay.events)),
     }
 
 

@@ -21,7 +21,7 @@ from games.engine.notation import verb_of
 from games.engine.record import FORMAT, read_turn, turn_of
 from games.engine.tiles import RACK_SIZE
 
-from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
+from ..base import Claims, OptionField, OptionGroup, Play, Progress, Resolver, Robots
 from .claims import JUMBULAYA_CLAIMS
 from .robots import JUMBULAYA_ROBOTS
 
@@ -271,6 +271,19 @@ class Jumbulaya:
 
     def write_record(self, events: Sequence[engine.Event], lexicon: str | None) -> dict[str, Any]:
         return engine.write_record(events, lexicon)
+
+    # --- players' pages ------------------------------------------------------
+
+    def best_plays(self, events: Sequence[engine.Event], seat: int) -> list[Play]:
+        """``seat``'s words, each worth its line's points once built, and its
+        JUMBULAYA, the highest first (ties: the earliest first)."""
+        plays = []
+        for event in events:
+            if isinstance(event, engine.WordBuilt) and event.seat == seat:
+                plays.append(Play("".join(event.tiles), engine.line_points(event.tiles)))
+            elif isinstance(event, engine.JumbulayaVerified) and event.seat == seat:
+                plays.append(Play(f"JUMBULAYA {''.join(event.tiles)}", event.points))
+        return sorted(plays, key=lambda play: -play.points)
 
 
 #: The one instance the registry holds.

@@ -1,0 +1,149 @@
+"""The read side of ratings and players: a player's ratings and their
+history, their finished games' results and best plays, and a kind's
+leaderboard.
+
+Only finished games are read for a player's figures (``Game.state`` of a
+game over: the scores and the seats out, as the dashboard reads them, and the
+log's plays that every viewer of the replay sees), so nothing of a live
+game's racks reaches these pages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from accounts.models import User
+from games import kinds
+from games.core.projection import display_name, kind_of, load_events
+from games.kinds.base import GameKind, Play
+from games.models import Game, Seat
+from ratings.models import Rating, RatingChange
+from ratings.rating import final_ranks
+
+#: How many of a player's latest finished games of a kind are read for their best plays.
+BEST_PLAYS_GAMES = 50
+BEST_PLAYS_SHOWN = 5
+RECENT_GAMES = 10
+LEADERBOARD_SIZE = 100
+
+
+def find_players(who: str) -> list[User]:
+    """The accounts ``who`` names: an id, else a display name (case
+    ignored; robots by the names pages give them, ``Robot Greedy``)."""
+    if who.isdigit() and len(who) <= 12:
+        return list(User.objects.filter(pk=int(who), is_active=True))
+    named = list(User.objects.filter(display_name__iexact=who, is_active=True).order_by("pk"))
+    if named:
+        return named
+    robots = User.objects.exclude(robot_level="").filter(is_active=True)
+    return [robot for robot in robots if robot.public_name.lower() == who.lower()]
+
+
+@dataclass
+class Finished:
+    """One finished game of a player, as their page lists it."""
+
+    game: Game
+    kind: GameKind
+    seat: int
+    score: int
+    place: int
+    won: bool
+    opponents: list[str]
+    change: float | None = None
+
+
+@dataclass
+class KindFigures:
+    kind: GameKind
+    rating: Rating | None
+    history: list[RatingChange]
+    played: int = 0
+    won: int = 0
+    total: int = 0
+    best: list[Play] = field(default_factory=list)
+
+    @property
+    def average(self) -> float | None:
+        return self.total / self.played if self.played else None
+
+
+def finished_games(user: User) -> list[Finished]:
+    """``user``'s finished games, the latest first, with their place."""
+    seats = (
+        Seat.objects.filter(user=user, game__status=Game.Status.OVER)
+        .select_related("game")
+        .order_by("-game__finished_at", "-game__pk")
+    )
+    changes = dict(RatingChange.objects.filter(user=user).values_list("game_id", "ordinal_after"))
+    before = dict(RatingChange.objects.filter(user=user).values_list("game_id", "ordinal_before"))
+    names: dict[int, list[str]] = {}
+    game_ids = [s.game_id for s in seats]
+    for other in (
+        Seat.objects.filter(game_id__in=game_ids).exclude(user=user).select_related("user")
+    ):
+        if other.user is not None:
+            names.setdefault(other.game_id, []).append(display_name(other.user))
+    out = []
+    for seat in seats:
+        game = seat.game
+        if game.state is None:
+            continue
+        kind = kind_of(game)
+        scores = kind.scores_from_state(game.state, game.seat_count)
+        ranks = final_ranks(scores, kind.out_from_state(game.state))
+        change = (
+            changes[game.pk] - before[game.pk] if game.pk in changes and game.pk in before else None
+        )
+        out.append(
+            Finished(
+                game,
+                kind,
+                seat.index,
+                scores[seat.index],
+                ranks[seat.index],
+                ranks[seat.index] == 1,
+                names.get(game.pk, []),
+                change,
+            )
+        )
+    return out
+
+
+def figures(user: User, finished: list[Finished]) -> list[KindFigures]:
+    """Per kind the player has a rating at or has finished a game of: the
+    rating and its history, games played and won, average score, best plays."""
+    ratings = {r.kind: r for r in Rating.objects.filter(user=user)}
+    out = []
+    for kind in kinds.all():
+        games = [f for f in finished if f.kind.name == kind.name]
+        if not games and kind.name not in ratings:
+            continue
+        history = list(
+            RatingChange.objects.filter(user=user, kind=kind.name).order_by("created_at", "pk")
+        )
+        shown = KindFigures(kind, ratings.get(kind.name), history)
+        shown.played = len(games)
+        shown.won = sum(1 for f in games if f.won)
+        shown.total = sum(f.score for f in games)
+        plays: list[Play] = []
+        for f in games[:BEST_PLAYS_GAMES]:
+            plays += kinds.best_plays(kind, load_events(f.game), f.seat)
+        shown.best = sorted(plays, key=lambda play: -play.points)[:BEST_PLAYS_SHOWN]
+        out.append(shown)
+    return out
+
+
+@dataclass(frozen=True)
+class Standing:
+    place: int
+    user: User
+    rating: Rating
+
+
+def leaderboard(kind: GameKind, limit: int = LEADERBOARD_SIZE) -> list[Standing]:
+    rows = Rating.objects.filter(kind=kind.name, user__is_active=True).select_related("user")
+    return [
+        Standing(i, row.user, row)
+        for i, row in enumerate(rows.order_by("-ordinal", "pk")[:limit], start=1)
+    ]
