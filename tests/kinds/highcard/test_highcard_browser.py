@@ -35,7 +35,9 @@ def test_choosing_a_game_by_keyboard_shows_its_rules_and_creates_it(
     expect(page.locator("[data-show-kind]")).to_be_hidden()  # the script does its work
 
     page.locator('input[name=kind][value="jumbulaya"]').focus()
-    page.keyboard.press("ArrowDown")  # radio buttons: the arrow chooses the next game
+    # Radio buttons: the arrow chooses the next game (the crossword game, then high card).
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
     expect(page.locator('input[name=kind][value="highcard"]')).to_be_checked()
     expect(cards).to_be_visible()
     expect(jumbulaya).to_be_hidden()
