@@ -145,6 +145,7 @@ def board_view(state: GameState, seat: int | None) -> CrosswordBoardView:
         if made is None
         else OpenPlayView(made.seat, players[made.seat], made.words, made.points),
         may_challenge=seat is not None
+        and not state.over
         and made is not None
         and made.seat != seat
         and state.in_game(seat)

@@ -24,7 +24,7 @@ from games.engine.crossword.options import (
     Options,
     options_from_json,
 )
-from games.engine.errors import BadRecord
+from games.engine.errors import BadRecord, Refusal
 from games.engine.lexicon import LexiconStore
 
 from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots

@@ -34,15 +34,19 @@ def bonus_note(words: Sequence[str]) -> str:
     return f" Bonus word{'s' if len(found) > 1 else ''}: {', '.join(found)}."
 
 
+def extras_note(event: events.Played) -> str:
+    """The 50 for seven tiles or more, and the bonus words, in words ("" if none)."""
+    n = len(event.squares)
+    said = f" All {n} tiles: +{ALL_TILES_BONUS}." if n >= 7 else ""
+    return said + bonus_note(event.words)
+
+
 def play_words(after: GameState, event: events.Played) -> str:
     """A play in words: the move as the notation writes it, the words formed,
     the points, the bonus words and the 50 for seven tiles or more."""
     move = format_move(written_play(after.board, event.squares, event.across))
     formed = ", ".join(event.words)
-    said = f"played {move} for {_points(event.points)}, forming {formed}."
-    if len(event.squares) >= 7:
-        said += f" All {len(event.squares)} tiles: +{ALL_TILES_BONUS}."
-    return said + bonus_note(event.words)
+    return f"played {move} for {_points(event.points)}, forming {formed}." + extras_note(event)
 
 
 def describe(before: GameState, event: events.Event, after: GameState) -> str:

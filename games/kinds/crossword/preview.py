@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from games.core import seat_names
 from games.core.projection import current_state, game_lexicon
 from games.engine.crossword import events, notation
-from games.engine.crossword.commands import acceptable, decide
+from games.engine.crossword.commands import acceptable
 from games.engine.crossword.fold import evolve
 from games.engine.crossword.state import GameState
 from games.engine.errors import Refusal
@@ -18,7 +18,7 @@ from games.kinds.base import page_refusal
 from games.models import Game
 
 from .kind import CROSSWORD, words_of
-from .log_words import play_words
+from .log_words import extras_note
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ def preview_move(state: GameState, seat: int, move: str, words: object) -> Cross
         refusal = page_refusal(move)
         if refusal is not None:
             raise refusal
-        made = decide(state, seat, move, dawg)
+        made = CROSSWORD.decide(state, seat, move, words)
     except Refusal as r:
         return CrosswordPreview("refused", "This move cannot be made:", message=r.message)
     first = made[0]
@@ -50,7 +50,8 @@ def preview_move(state: GameState, seat: int, move: str, words: object) -> Cross
         after = evolve(after, event)
     match first:
         case events.Played():
-            details = [f"You {play_words(after, first)}"]
+            formed = ", ".join(first.words)
+            details = [f"Words formed: {formed}.{extras_note(first)}"]
             if state.options.challenge == "async":
                 bad = [w for w in first.words if not acceptable(w, dawg)]
                 if bad:
