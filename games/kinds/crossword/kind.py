@@ -191,6 +191,15 @@ class Crossword:
         return fold.start(started)
 
     def decide(self, st: state.GameState, seat: int, move: str, lexicon: Any) -> list[events.Event]:
+        """The rules' events for ``move``.  In the service a game's end is
+        final, so the play that ended it is no longer open to a challenge: its
+        record, with every rack, is published at the end."""
+        if st.over and notation.verb_of(move) == "challenge":
+            raise Refusal(
+                "game_over",
+                "The game is over: its last play can no longer be challenged, since the end "
+                "of a game is final here.",
+            )
         return commands.decide(st, seat, move, words_of(lexicon).dawg)
 
     def evolve(self, st: state.GameState, event: events.Event) -> state.GameState:
