@@ -68,7 +68,9 @@ def move_form(game: Game, notation: str, key: str) -> dict[str, str]:
 
 
 def text(response: Any) -> str:
-    return str(response.content.decode()).replace("&#x27;", "'").replace("&quot;", '"')
+    """The response's text, the typographic apostrophe written plainly."""
+    html = str(response.content.decode())
+    return html.replace("&#x27;", "'").replace("&quot;", '"').replace("\u2019", "'")
 
 
 def event_types(game: Game) -> list[str]:
@@ -153,7 +155,7 @@ def test_the_page_shows_the_board_and_own_rack_previews_refuses_and_plays(
     assert state.points == (JESUS_POINTS, 0) and state.turn == 1
     page = text(bob.get(base))
     assert f"Ann played 8H JESUS for {JESUS_POINTS} points, forming JESUS." in page
-    assert "The last play’s tiles are framed: 8H, 8I, 8J, 8K, 8L." in page
+    assert "The last play's tiles are framed: 8H, 8I, 8J, 8K, 8L." in page
     assert 'class="sq p-dw centre filled last" data-square="8H" data-letter="J"' in page
 
 
@@ -236,7 +238,7 @@ def test_a_challenge_takes_a_phony_play_back(xw_game: Callable[..., Game]) -> No
     assert state_of(game).points == (26, 0)
     bob = signed_in(seat_user(game, 1))
     page = text(bob.get(f"/games/{game.pk}/"))
-    assert "Challenge Ann’s play (JUSES)" in page
+    assert "Challenge Ann's play (JUSES)" in page
     preview = text(bob.post(f"/games/{game.pk}/preview/", {"notation": "challenge"}))
     assert "Challenge Ann's play of JUSES." in preview and "JUSES is not" not in preview
     made = bob.post(f"/games/{game.pk}/move/", move_form(game, "challenge", "bob-challenge"))
@@ -266,7 +268,7 @@ def test_a_wrong_challenge_off_turn_costs_the_challenger_a_later_turn(
     assert game.turn_seat == 1 and deadline is not None
     cy = signed_in(seat_user(game, 2))
     page = text(cy.get(f"/games/{game.pk}/"))
-    assert "It is Bob’s turn." in page and "Challenge Ann’s play (JESUS)" in page
+    assert "It is Bob's turn." in page and "Challenge Ann's play (JESUS)" in page
     made = cy.post(f"/games/{game.pk}/move/", move_form(game, "challenge", "cy-challenge"))
     assert made.status_code == 302
     game.refresh_from_db()
