@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from games.engine.crossword.state import state_from_json
 from games.models import Game
-from tests.e2e.conftest import PolicyWatch, axe_violations, browser, csp  # noqa: F401
+from tests.e2e.conftest import PolicyWatch, axe_violations
 from tests.e2e.test_browser_game import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,8 +30,8 @@ def tab_to(page: Any, selector: str, most: int = 80) -> None:
 
 def test_a_word_placed_by_keyboard_alone_is_previewed_and_sent(
     live_server: Any,
-    browser: Any,  # noqa: F811
-    csp: PolicyWatch,  # noqa: F811
+    browser: Any,
+    csp: PolicyWatch,
     xw_game: Callable[..., Game],
 ) -> None:
     game = xw_game(["JESUSAT", "DOGCATE"])
