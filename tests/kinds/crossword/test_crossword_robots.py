@@ -15,6 +15,14 @@ from games.models import Event, Game
 from games.robots import turns
 
 
+def signed_in(game: Game, seat: int) -> Client:
+    user = game.seats.get(index=seat).user
+    assert user is not None
+    client = Client()
+    client.force_login(user)
+    return client
+
+
 def test_a_robot_seat_plays_a_game_to_its_end(make_user: Callable[[str], User]) -> None:
     ann = make_user("ann")
     kind = get("crossword")
@@ -47,8 +55,7 @@ def test_a_robot_seat_plays_a_game_to_its_end(make_user: Callable[[str], User]) 
 
 def test_hints_are_the_best_word_moves_by_points(xw_game: Callable[..., Game]) -> None:
     game = xw_game(["JESUSAT", "DOGCATE"], hints=True)
-    client = Client()
-    client.force_login(game.seats.get(index=0).user)
+    client = signed_in(game, 0)
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "Show hints" in page
     # The best: JESUS with its J on the double letter at 8D (or D8) and its last S
@@ -65,8 +72,7 @@ def test_the_analysis_page_shows_each_turn_against_the_best(
     services.submit(game.pk, 0, "8H JETS", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     services.submit(game.pk, 1, "resign", game.last_seq, Event.Source.WEB)
-    client = Client()
-    client.force_login(game.seats.get(index=0).user)
+    client = signed_in(game, 0)
     page = client.get(f"/games/{game.pk}/analysis/").content.decode()
     assert "Turn by turn" in page and "8H JETS" in page
     assert "<td>22</td>" in page and "<td>55</td>" in page and "<td>33</td>" in page
