@@ -112,8 +112,7 @@ class Crossword:
         OptionField(
             "david_goliath",
             "David and Goliath: 15 points for a short word through the middle of a longer one",
-            "A play whose word is shorter than the word it crosses, crossing it at that "
-            "word's middle letter (LOVE through the V of SAVED).",
+            "A word through the middle letter of a longer one (LOVE through the V of SAVED).",
             "bool",
         ),
     )
