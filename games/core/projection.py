@@ -14,8 +14,7 @@ from __future__ import annotations
 from accounts.models import User
 from games import kinds
 from games.core import lexicons
-from games.engine.lexicon import Lexicon
-from games.kinds.base import GameKind, KindEvent, State
+from games.kinds.base import GameKind, KindEvent, State, WordIndex
 from games.models import Event, Game
 
 
@@ -81,9 +80,10 @@ def current_state(game: Game) -> State:
     return replay_game(game)
 
 
-def game_lexicon(game: Game) -> Lexicon:
-    """The word list the game is played with (refusing a list that changed)."""
-    lexicon = lexicons.load(game.lexicon_name)
+def game_lexicon(game: Game) -> WordIndex:
+    """The game's kind's index of the word list the game is played with
+    (refusing a list that changed)."""
+    lexicon = lexicons.index(kind_of(game), game.lexicon_name)
     if lexicon.sha256 != game.lexicon_sha256:
         raise ServiceError(
             f"The word list {game.lexicon_name!r} has changed since this game began, so its "

@@ -170,7 +170,7 @@ def upload_replay(upload: RecordUpload) -> Replay:
     problem = inline_list_problem(record)
     if problem is not None:
         raise RecordError(f"This record can no longer be replayed: {problem}.")
-    result = kind.replay_record(record, lexicons.load)
+    result = kind.replay_record(record, lexicons.resolver(kind))
     if result.state is None or not result.events:
         message = result.error.message if result.error else "it holds no game"
         raise RecordError(f"This record can no longer be replayed: {message}.")
@@ -261,7 +261,7 @@ def store_upload(owner: User, upload: UploadedFile[bytes] | None) -> RecordUploa
         raise RecordError(
             f"This record cannot be replayed here: {problem}. Nothing was stored.", 400
         )
-    result = kind.replay_record(record, lexicons.load)
+    result = kind.replay_record(record, lexicons.resolver(kind))
     if result.exit_code == 2:
         assert result.error is not None
         raise _not_a_record(result.error.message, result.error_turn)

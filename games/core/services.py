@@ -322,7 +322,7 @@ def create_game(
                 "an open game instead."
             )
     # A kind played without a word list names none.
-    lexicon = lexicons.load(lexicon_name) if game_kind.uses_word_list else None
+    lexicon = lexicons.index(game_kind, lexicon_name) if game_kind.uses_word_list else None
     with transaction.atomic():
         # The creator's row, locked: two games created at once are counted in turn.
         User.objects.select_for_update().filter(pk=creator.pk).exists()
@@ -332,7 +332,7 @@ def create_game(
             created_by=creator,
             seat_count=seat_count,
             rules=game_kind.options_to_json(rules),
-            lexicon_name=lexicon.name if lexicon is not None else "",
+            lexicon_name=lexicon_name if lexicon is not None else "",
             lexicon_sha256=lexicon.sha256 if lexicon is not None else "",
             move_minutes=move_minutes,
             is_public=is_public,

@@ -6,23 +6,26 @@ the ``format`` of its records.
 'JUMBULAYA'
 >>> kinds.by_record_format("jumbulaya-record/1").name
 'jumbulaya'
+>>> [kind.name for kind in kinds.all()]
+['jumbulaya', 'crossword']
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.engine.errors import BadRecord
 
 from .base import BestPlays, GameKind, Play, Progress, Replayed, Resolver
+from .crossword.kind import CROSSWORD
 from .jumbulaya.kind import JUMBULAYA
 
 #: The kind of a game that says none (every game before there were kinds).
 DEFAULT = JUMBULAYA.name
 
-_KINDS: dict[str, GameKind] = {kind.name: kind for kind in (JUMBULAYA,)}
+_KINDS: dict[str, GameKind] = {kind.name: kind for kind in (JUMBULAYA, CROSSWORD)}
 
 
 class UnknownKind(LookupError):
@@ -87,15 +90,15 @@ def kind_of_record(data: object) -> GameKind:
         raise BadRecord(e.message) from None
 
 
-def replay_json(text: str | bytes, resolve: Resolver) -> Replayed:
-    """Replay a record of any kind (``manage.py replay``); never raises for bad
-    input.  A record whose kind cannot be told is reported as the first kind
-    reports an unreadable record."""
+def replay_json(text: str | bytes, resolver: Callable[[GameKind], Resolver]) -> Replayed:
+    """Replay a record of any kind (``manage.py replay``) with the word lists
+    ``resolver(kind)`` finds; never raises for bad input.  A record whose kind
+    cannot be told is reported as the first kind reports an unreadable record."""
     try:
         kind = record_kind(text)
     except BadRecord as e:
         return get(DEFAULT).unreadable_record(e)
-    return kind.replay_json(text, resolve)
+    return kind.replay_json(text, resolver(kind))
 
 
 def robot_levels(kind: GameKind) -> tuple[str, ...]:

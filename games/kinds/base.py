@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
 
 from games.engine.errors import BadRecord, Refusal
-from games.engine.lexicon import Lexicon
+from games.engine.lexicon import LexiconStore
 
 #: A kind's state, event, options and command: opaque to the core.
 State = Any
@@ -38,9 +38,15 @@ Command = Any
 #: imports no model: the models import the registry of kinds).
 GameRow = Any
 
-#: ``resolve(name)`` returns the installed word list called ``name`` (``LookupError``
-#: when there is none).
-Resolver = Callable[[str], Lexicon]
+#: A kind's index of a word list, as :meth:`GameKind.word_index` builds it
+#: (JUMBULAYA's :class:`~games.engine.lexicon.Lexicon`, the crossword's DAWG):
+#: opaque to the core, which hands it back to the same kind and reads only its
+#: ``sha256`` (the list's own, so a game can refuse a list changed under it).
+WordIndex = Any
+
+#: ``resolve(name)`` returns the kind's index of the installed word list called
+#: ``name`` (``LookupError`` when there is none).
+Resolver = Callable[[str], WordIndex]
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +130,7 @@ class Claims(Protocol):
         order (a ``Refusal``); returns the word called, unchecked."""
         ...
 
-    def verify(self, state: State, word: str, lexicon: Lexicon) -> int | None:
+    def verify(self, state: State, word: str, lexicon: WordIndex) -> int | None:
         """How many tiles a call of ``word`` would verify on ``state``'s board
         (the longest reading), or ``None`` if it would fail."""
         ...
@@ -194,7 +200,7 @@ class Robots(Protocol):
         self,
         level: str,
         view: Any,
-        lexicon: Lexicon,
+        lexicon: WordIndex,
         rng: random.Random,
         budget_ms: float | None = None,
     ) -> str:
@@ -221,7 +227,7 @@ class Robots(Protocol):
         events: Sequence[KindEvent],
         state: State,
         seat: int,
-        lexicon: Lexicon | None,
+        lexicon: WordIndex | None,
         level: str,
         rng: random.Random,
     ) -> str:
@@ -231,7 +237,12 @@ class Robots(Protocol):
         ...
 
     def hints(
-        self, events: Sequence[KindEvent], state: State, seat: int, lexicon: Lexicon | None, n: int
+        self,
+        events: Sequence[KindEvent],
+        state: State,
+        seat: int,
+        lexicon: WordIndex | None,
+        n: int,
     ) -> list[Any]:
         """The ``n`` best word moves for ``seat``'s rack, from its view only."""
         ...
@@ -242,7 +253,7 @@ class Robots(Protocol):
     def analyse(
         self,
         events: Sequence[KindEvent],
-        lexicon: Lexicon | None,
+        lexicon: WordIndex | None,
         level: str | None,
         budget_ms: float,
         seed: int,
@@ -262,7 +273,7 @@ class Robots(Protocol):
         b: str,
         games: int,
         seed: int,
-        lexicon: Lexicon,
+        lexicon: WordIndex,
         progress: Callable[[int, int], None] | None = None,
         *,
         lexicon_name: str | None = None,
@@ -309,6 +320,18 @@ class GameKind(Protocol):
 
     # --- the engine ----------------------------------------------------------
 
+    def word_index(self, store: LexiconStore, name: str) -> WordIndex:
+        """The kind's index of the list installed in ``store`` as ``name``
+        (``LookupError`` if there is none), which its ``lexicon`` arguments
+        are given; :func:`games.core.lexicons.index` keeps one per process.
+        A kind without a word list raises ``LookupError``."""
+        ...
+
+    def word_index_of(self, words: tuple[str, ...]) -> WordIndex:
+        """The kind's index of a few words given inline (a seat view's or a
+        record's own list); ``ValueError`` if they cannot be indexed."""
+        ...
+
     def options_from_json(self, data: object) -> Options:
         """Options as stored on a game (``Game.rules``); ``BadRecord`` if malformed."""
         ...
@@ -348,7 +371,7 @@ class GameKind(Protocol):
         self,
         players: Sequence[str],
         options: Options,
-        lexicon: Lexicon | None,
+        lexicon: WordIndex | None,
         rng: random.Random,
     ) -> KindEvent:
         """The first event of a game: the deal, with everything hidden in it."""
@@ -359,7 +382,7 @@ class GameKind(Protocol):
         ...
 
     def decide(
-        self, state: State, seat: int, move: str, lexicon: Lexicon | None
+        self, state: State, seat: int, move: str, lexicon: WordIndex | None
     ) -> list[KindEvent]:
         """The events ``move`` (in the kind's notation) by ``seat`` makes, or a
         ``Refusal`` with its code; the state is not changed."""
@@ -436,7 +459,7 @@ class GameKind(Protocol):
 
     def format_move(self, command: Command) -> str: ...
 
-    def legal_moves(self, state: State, seat: int, lexicon: Lexicon | None) -> list[str]:
+    def legal_moves(self, state: State, seat: int, lexicon: WordIndex | None) -> list[str]:
         """The moves ``seat`` may make now, in the notation, for robots and hints."""
         ...
 

@@ -26,10 +26,14 @@ def test_the_registry_docstring_runs() -> None:
 
 
 def test_the_registry_holds_jumbulaya_by_name_and_by_record_format() -> None:
-    assert [kind.name for kind in kinds.all()] == ["jumbulaya"]
+    assert [kind.name for kind in kinds.all()] == ["jumbulaya", "crossword"]
     assert kinds.get("jumbulaya") is JUMBULAYA
     assert kinds.by_record_format("jumbulaya-record/1") is JUMBULAYA
-    assert kinds.choices() == [("jumbulaya", "JUMBULAYA")]
+    assert kinds.by_record_format("crossword-bible-record/1").name == "crossword"
+    assert kinds.choices() == [
+        ("jumbulaya", "JUMBULAYA"),
+        ("crossword", "Crossword — Bible edition"),
+    ]
     assert kinds.DEFAULT == "jumbulaya"
 
 
@@ -52,7 +56,7 @@ def test_an_unknown_kind_or_format_is_refused_by_name() -> None:
 def test_a_record_of_no_known_format_is_a_bad_record(text: str, words: str) -> None:
     with pytest.raises(BadRecord, match=words):
         kinds.record_kind(text)
-    result = kinds.replay_json(text, _no_lists)
+    result = kinds.replay_json(text, lambda kind: _no_lists)
     assert result.exit_code == 2
     out = result.to_json()
     assert out["error"]["code"] == "bad_record" and words in out["error"]["message"]

@@ -62,6 +62,7 @@ def _copy(s: GameState) -> GameState:
         s.end,
         s.finisher,
         s.seq,
+        s.last_play,
     )
 
 
@@ -126,6 +127,7 @@ def _played(d: GameState, event: Played) -> None:
     racks[seat] = take(before, rack_tiles(event.letters)) + event.drawn
     d.racks = tuple(racks)
     d.board = place(d.board, event.squares, event.letters)
+    d.last_play = event.squares
     d.bag = d.bag[len(event.drawn) :]
     points = list(d.points)
     points[seat] += event.points
@@ -155,6 +157,7 @@ def _withdrawn(d: GameState, event: PlayWithdrawn) -> None:
     mover = made.seat
     d.open_play = None
     d.board = lift(d.board, made.squares)
+    d.last_play = ()
     racks = list(d.racks)
     racks[mover] = made.rack
     d.racks = tuple(racks)

@@ -64,6 +64,9 @@ class GameState:
     end: EndReason | None = None
     finisher: int | None = None  # who went out, or reached their target
     seq: int = field(default=0, compare=False)
+    #: The squares of the latest play still on the board (none after a
+    #: withdrawal), for the board to mark.
+    last_play: tuple[int, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -142,6 +145,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "end": state.end,
         "finisher": state.finisher,
         "seq": state.seq,
+        "last_play": list(state.last_play),
     }
 
 
@@ -176,4 +180,5 @@ def state_from_json(data: dict[str, Any]) -> GameState:
         end=data["end"],
         finisher=data["finisher"],
         seq=data["seq"],
+        last_play=tuple(data.get("last_play", ())),
     )

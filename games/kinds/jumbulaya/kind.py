@@ -16,7 +16,7 @@ from typing import Any
 
 from games import engine
 from games.engine.errors import BadRecord
-from games.engine.lexicon import Lexicon
+from games.engine.lexicon import Lexicon, LexiconStore, lexicon_from_words
 from games.engine.notation import verb_of
 from games.engine.record import FORMAT, read_turn, turn_of
 from games.engine.tiles import RACK_SIZE
@@ -114,6 +114,12 @@ class Jumbulaya:
     replay_board_template = "games/_replay_board.html"
 
     # --- the engine ----------------------------------------------------------
+
+    def word_index(self, store: LexiconStore, name: str) -> Lexicon:
+        return store.load(name)
+
+    def word_index_of(self, words: tuple[str, ...]) -> Lexicon:
+        return lexicon_from_words(words)
 
     def options_from_json(self, data: object) -> engine.Rules:
         return engine.rules_from_json(data)

@@ -37,6 +37,6 @@ class Command(BaseCommand):
             error = BadRecord(f"cannot read {path}: {e.strerror}")
             result = kinds.get(kinds.DEFAULT).unreadable_record(error)
         else:
-            result = kinds.replay_json(text, lexicons.load)
+            result = kinds.replay_json(text, lexicons.resolver)
         self.stdout.write(json.dumps(result.to_json(), ensure_ascii=False))
         sys.exit(result.exit_code)

@@ -30,19 +30,26 @@ from tqdm import tqdm
 
 from games import kinds
 from games.core import lexicons
-from games.engine.lexicon import Lexicon, UnknownWordList, lexicon_from_words
-from games.kinds.base import Robots
+from games.engine.lexicon import UnknownWordList
+from games.kinds.base import GameKind, Robots, WordIndex
 
 
-def robots_of(kind_name: str = kinds.DEFAULT) -> Robots:
-    """The robots of the kind called ``kind_name``, or a :class:`CommandError`."""
+def kind_with_robots(kind_name: str = kinds.DEFAULT) -> GameKind:
+    """The kind called ``kind_name`` if it has robots, or a :class:`CommandError`."""
     try:
         kind = kinds.get(kind_name)
     except kinds.UnknownKind as e:
         raise CommandError(e.message) from None
     if kind.robots is None:
         raise CommandError(f"the game kind {kind.name!r} has no robots")
-    return kind.robots
+    return kind
+
+
+def robots_of(kind_name: str = kinds.DEFAULT) -> Robots:
+    """The robots of the kind called ``kind_name``, or a :class:`CommandError`."""
+    robots = kind_with_robots(kind_name).robots
+    assert robots is not None
+    return robots
 
 
 def known_levels(robots: Robots | None = None) -> list[str]:
@@ -65,24 +72,26 @@ def level_named(name: str, robots: Robots | None = None) -> str:
 
 
 @lru_cache(maxsize=8)
-def inline_lexicon(words: tuple[str, ...]) -> Lexicon:
-    """An inline ``{"words": [...]}`` list, built once per run."""
-    return lexicon_from_words(words)
+def inline_lexicon(kind_name: str, words: tuple[str, ...]) -> WordIndex:
+    """The index of the kind called ``kind_name`` of an inline ``{"words": [...]}``
+    list, built once per run."""
+    return kinds.get(kind_name).word_index_of(words)
 
 
 class Unanswerable(Exception):
     """A line the robot cannot answer: its message follows ``error: ``."""
 
 
-def view_lexicon(robots: Robots, view: Any) -> Lexicon:
-    named = robots.view_word_list(view)
+def view_lexicon(kind: GameKind, view: Any) -> WordIndex:
+    assert kind.robots is not None
+    named = kind.robots.view_word_list(view)
     if isinstance(named, tuple):
         try:
-            return inline_lexicon(named)
+            return inline_lexicon(kind.name, named)
         except ValueError as exc:
             raise Unanswerable(f"the inline word list cannot be used: {exc}") from None
     try:
-        return lexicons.load(named)
+        return lexicons.index(kind, named)
     except UnknownWordList:
         raise Unanswerable(f"unknown lexicon {named}") from None
 
@@ -91,9 +100,11 @@ class Robot:
     """One robot answering line after line; its word lists stay loaded."""
 
     def __init__(
-        self, robots: Robots, level: str, seed: int | None, budget_ms: float | None
+        self, kind: GameKind, level: str, seed: int | None, budget_ms: float | None
     ) -> None:
-        self.robots = robots
+        assert kind.robots is not None
+        self.kind = kind
+        self.robots = kind.robots
         self.level = level
         self.seed = seed
         self.budget_ms = budget_ms
@@ -113,7 +124,7 @@ class Robot:
             return f"error: this line is not JSON ({exc})"
         try:
             view = self.robots.read_view(data)
-            lexicon = view_lexicon(self.robots, view)
+            lexicon = view_lexicon(self.kind, view)
         except (ValueError, Unanswerable) as exc:
             return f"error: {exc}"
         try:
@@ -199,21 +210,23 @@ class Command(BaseCommand):
         if options.get("action") == "match":
             self._match(options)
             return
-        robots = robots_of(options["kind"])
+        kind = kind_with_robots(options["kind"])
+        robots = robots_of(kind.name)
         level = level_named(options["level"] or robots.strongest, robots)
-        robot = Robot(robots, level, options["seed"], options["budget_ms"])
+        robot = Robot(kind, level, options["seed"], options["budget_ms"])
         robot.serve(options.get("stdin") or sys.stdin, self.stdout)
 
     def _match(self, options: dict[str, Any]) -> None:
         names = [n.strip() for n in options["levels"].split(",")]
         if len(names) != 2 or not all(names):
             raise CommandError("--levels names two levels, as in --levels greedy,boardspace")
-        robots = robots_of(options["kind"])
+        kind = kind_with_robots(options["kind"])
+        robots = robots_of(kind.name)
         a, b = (level_named(n, robots) for n in names)
         if options["games"] < 1:
             raise CommandError("--games must be at least 1")
         try:
-            lexicon = lexicons.load(options["lexicon"])
+            lexicon = lexicons.index(kind, options["lexicon"])
         except UnknownWordList:
             raise CommandError(f"unknown lexicon {options['lexicon']}") from None
         games = options["games"] + options["games"] % 2

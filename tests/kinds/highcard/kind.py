@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.engine.errors import BadRecord
-from games.engine.lexicon import Lexicon
+from games.engine.lexicon import Lexicon, LexiconStore
 from games.kinds.base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
 
 from . import engine
@@ -64,6 +64,12 @@ class HighCard:
     email_html_template = "highcard/email.html"
     email_text_template = "highcard/email.txt"
     replay_board_template = "highcard/replay_board.html"
+
+    def word_index(self, store: LexiconStore, name: str) -> Lexicon:
+        raise LookupError("high card is played without a word list")
+
+    def word_index_of(self, words: tuple[str, ...]) -> Lexicon:
+        raise ValueError("high card is played without a word list")
 
     def options_from_json(self, data: object) -> Options:
         return engine.options_from_json(data)

@@ -1,0 +1,311 @@
+"""The crossword tile game, Bible edition, as a game kind: the rules engine of
+:mod:`games.engine.crossword` behind the :class:`~games.kinds.base.GameKind`
+interface.  This module wraps it; it copies none of its rules.
+
+Its word list is :class:`.words.CrosswordWords` (the list's DAWG with the bonus
+words), which the core asks for by name (:meth:`Crossword.word_index`) and
+keeps per process: a crossword game never builds JUMBULAYA's index.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.engine.crossword import commands, events, fold, notation, record, state
+from games.engine.crossword.deal import deal
+from games.engine.crossword.options import (
+    LEVEL_NAMES,
+    PRESET_LABELS,
+    PRESETS,
+    TARGETS,
+    Options,
+    options_from_json,
+)
+from games.engine.errors import BadRecord, Refusal
+from games.engine.lexicon import LexiconStore
+
+from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
+from .moves import scored_moves
+from .robots import CROSSWORD_ROBOTS
+from .words import CrosswordWords, inline, installed
+
+#: The create page's value for "no target" (the normal end).
+NO_LEVEL = "none"
+
+
+def words_of(lexicon: object) -> CrosswordWords:
+    """The game's word list, as the core hands it over."""
+    if not isinstance(lexicon, CrosswordWords):
+        raise ValueError("the crossword game is played with a word list")
+    return lexicon
+
+
+def _level_choices() -> tuple[tuple[str, str], ...]:
+    said = [(NO_LEVEL, "None: the game ends the usual way")]
+    for level, name in LEVEL_NAMES.items():
+        goals = TARGETS[level]
+        said.append(
+            (
+                level,
+                f"{name} ({goals[2]} points with 2 players, {goals[3]} with 3, {goals[4]} with 4)",
+            )
+        )
+    return tuple(said)
+
+
+class Crossword:
+    """The crossword tile game, Bible edition: words across and down on a 15×15
+    board of premium squares, with bonus points for the rule sheet's Bible words."""
+
+    name = "crossword"
+    label = "Crossword — Bible edition"
+    description = "the crossword tile game with bonus points for Bible words"
+    record_secrets = "every rack and the order of the bag"
+    record_format = record.FORMAT
+    uses_word_list = True
+    min_players = 2
+    max_players = 4
+    presets: Mapping[str, Options] = PRESETS
+    preset_labels: Mapping[str, str] = PRESET_LABELS
+    claims: Claims | None = None
+    robots: Robots | None = CROSSWORD_ROBOTS
+    option_fields: tuple[OptionField, ...] = (
+        OptionField(
+            "challenge",
+            "A word not in the word list",
+            "How a play with a word the list lacks is treated (the bonus words are always "
+            "accepted).",
+            "radio",
+            choices=(
+                ("void", "is refused when it is played, and nothing changes"),
+                (
+                    "async",
+                    "is accepted, and any other player may challenge it until the next move: "
+                    "a wrong play is taken back and its turn lost, a wrong challenge costs a turn",
+                ),
+            ),
+        ),
+        OptionField(
+            "rack_size",
+            "Tiles on each rack",
+            "Sharing the Word plays with racks of 9, and pays the 50 points for 7, 8 or 9 "
+            "tiles in one move.",
+            "radio",
+            choices=(("7", "7 (the standard game)"), ("9", "9 (Sharing the Word)")),
+        ),
+        OptionField(
+            "level",
+            "Target score (Translating the Word)",
+            "The first player to reach the target wins at once, whoever has more points.",
+            "radio",
+            choices=_level_choices(),
+        ),
+        OptionField(
+            "noahs_ark",
+            "Noah's Ark: 10 points for a word with two equal letters side by side",
+            "As in CARRY or TALL: each word formed with such a pair earns 10.",
+            "bool",
+        ),
+        OptionField(
+            "david_goliath",
+            "David and Goliath: 15 points for a short word through the middle of a longer one",
+            "A word through the middle letter of a longer one (LOVE through the V of SAVED).",
+            "bool",
+        ),
+    )
+    option_groups: tuple[OptionGroup, ...] = (
+        OptionGroup(
+            "Rules",
+            "The variant played and how words are checked.",
+            ("preset", "challenge", "rack_size", "level", "lexicon_name", "hints"),
+        ),
+        OptionGroup(
+            "Extras",
+            "Bonuses the rule sheet offers as options, off unless chosen.",
+            ("noahs_ark", "david_goliath"),
+        ),
+    )
+    score_keys: tuple[str, ...] = ("points", "adjustments", "resigned")
+
+    board_template = "games/crossword/board.html"
+    compose_template = "games/crossword/compose.html"
+    email_html_template = "emails/crossword/game.html"
+    email_text_template = "emails/crossword/game.txt"
+    replay_board_template = "games/crossword/replay_board.html"
+
+    # --- the engine ----------------------------------------------------------
+
+    def word_index(self, store: LexiconStore, name: str) -> CrosswordWords:
+        return installed(store, name)
+
+    def word_index_of(self, words: tuple[str, ...]) -> CrosswordWords:
+        return inline(words)
+
+    def options_from_json(self, data: object) -> Options:
+        return options_from_json(data)
+
+    def options_to_json(self, options: Options) -> dict[str, Any]:
+        return options.to_json()
+
+    def option_values(self, options: Options) -> dict[str, Any]:
+        return {
+            "challenge": options.challenge,
+            "rack_size": str(options.rack_size),
+            "level": options.levels[0] if options.levels else NO_LEVEL,
+            "noahs_ark": options.noahs_ark,
+            "david_goliath": options.david_goliath,
+        }
+
+    def with_options(self, preset: str, changed: Mapping[str, Any]) -> Options:
+        values = dict(changed)
+        if "rack_size" in values:
+            values["rack_size"] = int(values["rack_size"])
+        if "level" in values:
+            level = values.pop("level")
+            values["levels"] = () if level == NO_LEVEL else (level,)
+        return dataclasses.replace(PRESETS[preset], **values)
+
+    def preset_of(self, options: Options) -> tuple[str, bool]:
+        return options.preset, bool(options.overrides())
+
+    def scores_from_state(self, stored: Mapping[str, Any], seats: int) -> list[int]:
+        """What :meth:`GameState.scores` returns: the points made in play and,
+        once over, the unplayed letters' adjustments."""
+        points = stored["points"]
+        adjustments = stored.get("adjustments") or [0] * len(points)
+        return [p + a for p, a in zip(points, adjustments, strict=True)][:seats]
+
+    def out_from_state(self, stored: Mapping[str, Any]) -> frozenset[int]:
+        return frozenset(stored.get("resigned") or ())
+
+    def deal(
+        self, players: Sequence[str], options: Options, lexicon: Any, rng: random.Random
+    ) -> events.GameStarted:
+        return deal(tuple(players), options, words_of(lexicon).name, rng)
+
+    def start(self, started: events.GameStarted) -> state.GameState:
+        return fold.start(started)
+
+    def decide(self, st: state.GameState, seat: int, move: str, lexicon: Any) -> list[events.Event]:
+        """The rules' events for ``move``.  In the service a game's end is
+        final, so the play that ended it is no longer open to a challenge: its
+        record, with every rack, is published at the end."""
+        if st.over and notation.verb_of(move) == "challenge":
+            raise Refusal(
+                "game_over",
+                "The game is over: its last play can no longer be challenged, since the end "
+                "of a game is final here.",
+            )
+        return commands.decide(st, seat, move, words_of(lexicon).dawg)
+
+    def evolve(self, st: state.GameState, event: events.Event) -> state.GameState:
+        return fold.evolve(st, event)
+
+    def replay(self, log: Sequence[events.Event]) -> state.GameState:
+        return fold.replay(log)
+
+    def progress(self, st: state.GameState) -> Progress:
+        return Progress(st.seq, st.turn, st.over, st.end)
+
+    def in_game(self, st: state.GameState, seat: int) -> bool:
+        return st.in_game(seat)
+
+    def players(self, st: state.GameState) -> tuple[str, ...]:
+        return st.players
+
+    def with_players(self, st: state.GameState, players: Sequence[str]) -> state.GameState:
+        return dataclasses.replace(st, players=tuple(players))
+
+    def verb_of(self, move: str) -> str:
+        return notation.verb_of(move)
+
+    def event_to_dict(self, event: events.Event) -> dict[str, Any]:
+        return events.to_dict(event)
+
+    def event_from_dict(self, data: dict[str, Any]) -> events.Event:
+        return events.from_dict(data)
+
+    def private_fields(self, event: events.Event) -> tuple[str, ...]:
+        return event.PRIVATE
+
+    def event_type(self, event: events.Event) -> str:
+        return event.type
+
+    def event_seat(self, event: events.Event) -> int | None:
+        return events.event_seat(event)
+
+    def is_deal(self, event: events.Event) -> bool:
+        return isinstance(event, events.GameStarted)
+
+    def is_timeout(self, event: events.Event) -> bool:
+        return isinstance(event, events.TimedOut)
+
+    def is_resignation(self, event: events.Event) -> bool:
+        return isinstance(event, events.Resigned)
+
+    def rename_deal(self, started: events.Event, names: Mapping[int, str]) -> events.Event:
+        if not isinstance(started, events.GameStarted):
+            return started
+        players = tuple(names.get(i, name) for i, name in enumerate(started.players))
+        return dataclasses.replace(started, players=players)
+
+    def state_to_json(self, st: state.GameState) -> dict[str, Any]:
+        return state.state_to_json(st)
+
+    def state_from_json(self, data: dict[str, Any]) -> state.GameState:
+        return state.state_from_json(data)
+
+    def parse_move(self, text: str) -> notation.Command:
+        return notation.parse_move(text)
+
+    def format_move(self, command: notation.Command) -> str:
+        return notation.format_move(command)
+
+    def legal_moves(self, st: state.GameState, seat: int, lexicon: Any) -> list[str]:
+        return [move for move, _ in scored_moves(st, seat, words_of(lexicon))]
+
+    def read_record(self, data: object) -> record.Record:
+        return record.read_record(data)
+
+    def read_record_json(self, text: str | bytes) -> record.Record:
+        return record.read_record_json(text)
+
+    def record_turn(self, rec: record.Record, index: int) -> tuple[int, str]:
+        return record.read_turn(rec.turns[index], len(rec.players))
+
+    def stored_record(
+        self, rec: record.Record, turns: int, text: Callable[[str], str]
+    ) -> dict[str, Any]:
+        kept = []
+        for raw in rec.turns[:turns]:
+            seat, move = record.read_turn(raw, len(rec.players))
+            kept.append({"seat": seat, "move": text(move)})
+        players = tuple(text(p) for p in rec.players)
+        return dataclasses.replace(rec, players=players, turns=tuple(kept)).to_json()
+
+    def record_moves(self, log: Sequence[events.Event]) -> tuple[str, ...]:
+        return record.turn_moves(log)
+
+    def replay_record(self, rec: record.Record, resolve: Resolver) -> record.ReplayResult:
+        return record.replay_record(rec, _dawg_of(resolve))
+
+    def replay_json(self, text: str | bytes, resolve: Resolver) -> record.ReplayResult:
+        return record.replay_json(text, _dawg_of(resolve))
+
+    def unreadable_record(self, error: BadRecord) -> record.ReplayResult:
+        return record.ReplayResult(None, error=error)
+
+    def write_record(self, log: Sequence[events.Event], lexicon: str | None) -> dict[str, Any]:
+        return record.write_record(log, lexicon)
+
+
+def _dawg_of(resolve: Resolver) -> record.Resolver:
+    """A record's resolver of the engine's kind: the rules need ``word in words`` only."""
+    return lambda name: words_of(resolve(name)).dawg
+
+
+#: The one instance the registry holds.
+CROSSWORD = Crossword()

@@ -1,0 +1,94 @@
+"""What a move would do, for the mover only, before it is sent: a play's score
+and every word it forms (bonus words named, words the list lacks said when the
+game has challenges), an exchange's tiles, or the rules' refusal in words.  A
+challenge's preview never says how the challenge would end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.core import seat_names
+from games.core.projection import current_state, game_lexicon
+from games.engine.crossword import events, notation
+from games.engine.crossword.commands import acceptable
+from games.engine.crossword.fold import evolve
+from games.engine.crossword.state import GameState
+from games.engine.errors import Refusal
+from games.kinds.base import page_refusal
+from games.models import Game
+
+from .kind import CROSSWORD, words_of
+from .log_words import extras_note
+
+
+@dataclass(frozen=True)
+class CrosswordPreview:
+    kind: str  # "play", "exchange", "pass", "challenge", "resign" or "refused"
+    summary: str
+    details: tuple[str, ...] = ()
+    ends_game: bool = False
+    message: str | None = None
+    accepted: tuple[str, ...] = ()
+
+    @property
+    def refused(self) -> bool:
+        return self.kind == "refused"
+
+
+def preview_move(state: GameState, seat: int, move: str, words: object) -> CrosswordPreview:
+    dawg = words_of(words).dawg
+    try:
+        refusal = page_refusal(move)
+        if refusal is not None:
+            raise refusal
+        made = CROSSWORD.decide(state, seat, move, words)
+    except Refusal as r:
+        return CrosswordPreview("refused", "This move cannot be made:", message=r.message)
+    first = made[0]
+    after = state
+    for event in made:
+        after = evolve(after, event)
+    match first:
+        case events.Played():
+            formed = ", ".join(first.words)
+            details = [f"Words formed: {formed}.{extras_note(first)}"]
+            if state.options.challenge == "async":
+                bad = [w for w in first.words if not acceptable(w, dawg)]
+                if bad:
+                    details.append(
+                        f"{', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not in the word "
+                        "list: another player may challenge the play and have it taken back."
+                    )
+                else:
+                    details.append("Every word is in the word list.")
+            summary = (
+                f"Play {notation.format_move(notation.parse_move(move))}: {first.points} points."
+            )
+            return CrosswordPreview("play", summary, tuple(details), after.over)
+        case events.Exchanged(tiles=tiles):
+            return CrosswordPreview(
+                "exchange",
+                f"Exchange {', '.join(tiles)}.",
+                ("Your turn ends and scores nothing; the tiles go to the back of the bag.",),
+            )
+        case events.PlayWithdrawn(mover=mover) | events.ChallengeFailed(mover=mover):
+            made_play = state.open_play
+            assert made_play is not None
+            return CrosswordPreview(
+                "challenge",
+                f"Challenge {state.players[mover]}'s play of {', '.join(made_play.words)}.",
+                (
+                    "If any of its words is not in the word list, the play is taken back and "
+                    f"{state.players[mover]} loses that turn.",
+                    "If every word is in the list, you lose your next turn.",
+                ),
+            )
+        case events.Resigned():
+            return CrosswordPreview("resign", "Resign from the game.", (), after.over)
+    return CrosswordPreview("pass", "Pass this turn.", ("Your turn scores nothing.",), after.over)
+
+
+def preview_game_move(game: Game, seat: int, move: str) -> CrosswordPreview:
+    names = seat_names.names_now(game)
+    state = seat_names.renamed_state(CROSSWORD, current_state(game), names)
+    return preview_move(state, seat, move, game_lexicon(game))

@@ -1,0 +1,319 @@
+"""The crossword game through the service's real paths: the create page, the
+game page (board, rack, previews, refusals, questions), "your turn" emails and
+replies by email (Postmark and Mailgun as they post them), a turn link, a
+deadline's auto-pass, async challenges on and off turn, a spectator, the
+record and its replay.  Scores are worked out by hand from the rules."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.test import Client, override_settings
+from django.utils import timezone
+
+from accounts.models import User
+from games.core import services
+from games.engine.crossword.state import GameState
+from games.mail_out import outbox
+from games.mail_out.turnlinks import turn_url
+from games.models import Event, Game, Notification
+from tests.inbound.esp_payloads import (
+    BASIC_AUTH,
+    MAILGUN_INBOUND_MIME,
+    SIGNING_KEY,
+    mailgun_mime_form,
+    post_form,
+    post_json,
+    postmark_payload,
+    reply_to_turn,
+)
+
+CREATE = "/games/new/"
+#: Ann's rack plays JESUS (a bonus word, +15) through the centre: J 8 on the
+#: centre's double word, E 1, S 1, U 1, and S 1 on a double letter (8L, or H12
+#: down): (8 + 1 + 1 + 1 + 2) × 2 + 15 = 41.
+ANN = "JESUSAT"
+BOB = "DOGCATE"
+CY = "RAINBOW"
+JESUS_POINTS = 41
+
+
+def signed_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def seat_user(game: Game, seat: int) -> User:
+    user = game.seats.get(index=seat).user
+    assert user is not None
+    return user
+
+
+def state_of(game: Game) -> GameState:
+    game.refresh_from_db()
+    state = services.current_state(game)
+    assert isinstance(state, GameState)
+    return state
+
+
+def move_form(game: Game, notation: str, key: str) -> dict[str, str]:
+    game.refresh_from_db()
+    return {"notation": notation, "expected_seq": str(game.last_seq), "idempotency_key": key * 4}
+
+
+def text(response: Any) -> str:
+    """The response's text, the typographic apostrophe written plainly."""
+    html = str(response.content.decode())
+    return html.replace("&#x27;", "'").replace("&quot;", '"').replace("\u2019", "'")
+
+
+def event_types(game: Game) -> list[str]:
+    return [e.type for e in game.events.order_by("seq")]
+
+
+# --- the create page ----------------------------------------------------------------
+
+
+def test_the_create_page_offers_the_crossword_game_and_creates_one(
+    make_user: Callable[[str], User],
+) -> None:
+    client = signed_in(make_user("ann"))
+    html = text(client.get(CREATE))
+    assert 'type="radio" name="kind" value="crossword"' in html
+    assert "<strong>Crossword — Bible edition</strong>" in html
+    assert "Translating the Word (first to a target score)" in html
+    assert "Noah's Ark" in html and "David and Goliath" in html
+    form = {
+        "kind": "crossword",
+        "seat_count": "2",
+        "preset": "translating",
+        "options_from": "translating",
+        "challenge": "async",
+        "rack_size": "7",
+        "level": "old_testament",
+        "david_goliath": "on",
+        "lexicon_name": "default",
+        "move_hours": "72",
+        "invite_emails": "bob@example.com",
+    }
+    response = client.post(CREATE, form)
+    assert response.status_code == 302, text(response)[:2000]
+    game = Game.objects.get()
+    assert game.kind == "crossword" and game.lexicon_name == "default"
+    assert game.rules == {
+        "preset": "translating",
+        "challenge": "async",
+        "levels": ["old_testament"],
+        "david_goliath": True,
+    }
+
+
+# --- the game page --------------------------------------------------------------------
+
+
+def test_the_page_shows_the_board_and_own_rack_previews_refuses_and_plays(
+    xw_game: Callable[..., Game],
+) -> None:
+    game = xw_game([ANN, BOB])
+    ann = signed_in(seat_user(game, 0))
+    base = f"/games/{game.pk}/"
+    page = text(ann.get(base))
+    assert 'data-rack="0"' in page and 'data-rack="1"' not in page
+    for tile in ANN:
+        assert f'data-tile="{tile}"' in page
+    assert 'data-tile="D"' not in page and 'data-tile="G"' not in page  # Bob's
+    # The premiums in text, the centre star, the coordinates.
+    assert '<th scope="col">O</th>' in page and '<th scope="row">15</th>' in page
+    assert "1A: triple word" in page and "8H: centre star, double word" in page
+    assert "1D: double letter" in page and "2F: triple letter" in page
+    assert "It is your turn." in page
+
+    preview = text(ann.post(f"{base}preview/", {"notation": "8H JESUS"}))
+    assert f"Play 8H JESUS: {JESUS_POINTS} points." in preview
+    assert "Words formed: JESUS. Bonus word: JESUS (+15)." in preview
+    refused = ann.post(f"{base}move/", move_form(game, "8A JESUS", "off-centre"))
+    assert refused.status_code == 422
+    assert "The first play must cover the centre square, 8H." in text(refused)
+    not_a_word = text(ann.post(f"{base}preview/", {"notation": "8H JUSES"}))
+    assert "JUSES is not in the word list: 8H JUSES is refused." in not_a_word
+    bob = signed_in(seat_user(game, 1))
+    late = bob.post(f"{base}move/", move_form(game, "8H DOG", "bob-early"))
+    assert late.status_code == 422 and "not yours" in text(late)
+    asked = text(ann.post(f"{base}move/", move_form(game, "pass", "ann-pass")))
+    assert "Pass your turn? It scores nothing." in asked and event_types(game) == ["game_started"]
+
+    made = ann.post(f"{base}move/", move_form(game, "8H JESUS", "ann-jesus"))
+    assert made.status_code == 302
+    assert event_types(game) == ["game_started", "played"]
+    state = state_of(game)
+    assert state.points == (JESUS_POINTS, 0) and state.turn == 1
+    page = text(bob.get(base))
+    assert f"Ann played 8H JESUS for {JESUS_POINTS} points, forming JESUS." in page
+    assert "The last play's tiles are framed: 8H, 8I, 8J, 8K, 8L." in page
+    assert 'class="sq p-dw centre filled last" data-square="8H" data-letter="J"' in page
+
+
+def test_a_turn_link_plays_without_signing_in(xw_game: Callable[..., Game]) -> None:
+    game = xw_game([ANN, BOB])
+    link = turn_url(seat_user(game, 0).pk, game.pk, game.last_seq).split("8000", 1)[-1]
+    page = text(Client().get(link))
+    assert "Opened from the link in your email" in page and "Your rack" in page
+    sent = Client().post(link, move_form(game, "pass", "link-pass") | {"confirmed": "yes"})
+    assert sent.status_code == 302
+    assert event_types(game)[-1] == "passed" and state_of(game).turn == 1
+
+
+def test_a_missed_deadline_passes_the_turn(xw_game: Callable[..., Game]) -> None:
+    game = xw_game([ANN, BOB])
+    Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
+    assert services.time_out_due() == 1
+    last = game.events.order_by("-seq").first()
+    assert last is not None and last.type == "timed_out" and last.seat == 0
+    assert Notification.objects.filter(game=game, kind=Notification.Kind.TIMED_OUT).exists()
+    state = state_of(game)
+    assert state.turn == 1 and state.scoreless == 1
+
+
+def test_a_spectator_sees_the_board_and_no_rack(
+    xw_game: Callable[..., Game], make_user: Callable[[str], User]
+) -> None:
+    game = xw_game([ANN, BOB], is_public=True)
+    services.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
+    page = text(signed_in(make_user("eve")).get(f"/games/{game.pk}/"))
+    assert "You are watching this game." in page and 'data-square="8H" data-letter="J"' in page
+    assert "data-rack" not in page and "data-tile" not in page and 'id="move-form"' not in page
+
+
+# --- emails and replies -----------------------------------------------------------------
+
+
+def test_your_turn_emails_show_the_board_and_replies_by_email_move(
+    xw_game: Callable[..., Game], client: Client, mailoutbox: list[Any]
+) -> None:
+    game = xw_game([ANN, BOB])
+    outbox.sweep()
+    ann, bob = seat_user(game, 0), seat_user(game, 1)
+    mail = next(m for m in mailoutbox if m.to == [ann.email] and "your turn" in m.subject)
+    assert "     A   B   C   D   E   F   G   H" in mail.body  # the grid's columns
+    assert " 8   =   .   .   '   .   .   .   *   .   .   .   '   .   .   =" in mail.body
+    assert "Your rack: J E S U S A T" in mail.body and "D O G C A T E" not in mail.body
+    assert f"“8H FACTS #{game.last_seq}”" in mail.body
+    html = str(mail.alternatives[0][0])
+    assert '<th scope="row"' in html and ">TW</td>" in html and ">★</td>" in html
+
+    webhooks = override_settings(
+        ANYMAIL={"WEBHOOK_SECRET": BASIC_AUTH, "MAILGUN_WEBHOOK_SIGNING_KEY": SIGNING_KEY},
+        JUMBULAYA_INBOUND_ESPS=["postmark", "mailgun"],
+    )
+    with webhooks:
+        # Postmark: lower case and a down play, the position named.
+        reply = reply_to_turn(game, ann, f"  h8 jesus  #{game.last_seq}")
+        assert post_json(client, postmark_payload(reply)) == 200
+        state = state_of(game)
+        assert [state.board[r * 15 + 7] for r in range(7, 12)] == list("JESUS")
+        assert state.points == (JESUS_POINTS, 0)
+        # Mailgun: an exchange, forgiving of case and spacing.
+        reply = reply_to_turn(game, bob, "Exchange d o g")
+        assert post_form(client, MAILGUN_INBOUND_MIME, mailgun_mime_form(reply)) == 200
+    assert event_types(game)[-1] == "exchanged" and state_of(game).turn == 0
+    outbox.sweep()
+    done = next(m for m in mailoutbox if m.to == [bob.email] and "Done: your move" in m.body)
+    assert "Done: your move “exchange DOG” was made." in done.body
+    assert "Bob exchanged 3 tiles." in done.body
+
+
+# --- async challenges ---------------------------------------------------------------------
+
+
+def test_a_challenge_takes_a_phony_play_back(xw_game: Callable[..., Game]) -> None:
+    game = xw_game_async(xw_game)
+    # JUSES is no word, but with challenges it is accepted: (8 + 1 + 1 + 1 + 2) × 2 = 26.
+    services.submit(game.pk, 0, "8H JUSES", game.last_seq, Event.Source.WEB)
+    assert state_of(game).points == (26, 0)
+    bob = signed_in(seat_user(game, 1))
+    page = text(bob.get(f"/games/{game.pk}/"))
+    assert "Challenge Ann's play (JUSES)" in page
+    preview = text(bob.post(f"/games/{game.pk}/preview/", {"notation": "challenge"}))
+    assert "Challenge Ann's play of JUSES." in preview and "JUSES is not" not in preview
+    made = bob.post(f"/games/{game.pk}/move/", move_form(game, "challenge", "bob-challenge"))
+    assert made.status_code == 302
+    state = state_of(game)
+    assert event_types(game)[-1] == "play_withdrawn"
+    assert state.points == (0, 0) and state.racks[0] == ANN and state.turn == 1
+    assert "JUSES is not in the word list, so the play was taken back" in text(
+        bob.get(f"/games/{game.pk}/")
+    )
+
+
+def xw_game_async(xw_game: Callable[..., Game], players: int = 2) -> Game:
+    from games.kinds import get
+
+    rules = get("crossword").options_from_json({"preset": "standard", "challenge": "async"})
+    return xw_game([ANN, BOB, CY][:players], rules=rules)
+
+
+def test_a_wrong_challenge_off_turn_costs_the_challenger_a_later_turn(
+    xw_game: Callable[..., Game],
+) -> None:
+    game = xw_game_async(xw_game, players=3)
+    services.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
+    game.refresh_from_db()
+    deadline = game.deadline_at
+    assert game.turn_seat == 1 and deadline is not None
+    cy = signed_in(seat_user(game, 2))
+    page = text(cy.get(f"/games/{game.pk}/"))
+    assert "It is Bob's turn." in page and "Challenge Ann's play (JESUS)" in page
+    made = cy.post(f"/games/{game.pk}/move/", move_form(game, "challenge", "cy-challenge"))
+    assert made.status_code == 302
+    game.refresh_from_db()
+    assert event_types(game)[-1] == "challenge_failed"
+    # Bob is still to play, on the same deadline; Cy will lose a turn.
+    assert game.turn_seat == 1 and game.deadline_at == deadline
+    assert state_of(game).skips == (0, 0, 1)
+    assert "loses 1 turn" in text(cy.get(f"/games/{game.pk}/"))
+    services.submit(game.pk, 1, "pass", game.last_seq, Event.Source.WEB)
+    assert state_of(game).turn == 0  # Cy's turn was lost
+
+
+def test_no_challenge_in_a_game_without_them(xw_game: Callable[..., Game]) -> None:
+    game = xw_game([ANN, BOB])
+    services.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
+    with pytest.raises(services.Refusal, match="This game has no challenges"):
+        services.submit(game.pk, 1, "challenge", game.last_seq + 1, Event.Source.WEB)
+
+
+# --- records ------------------------------------------------------------------------------
+
+
+def test_the_record_downloads_once_over_and_replays(
+    xw_game: Callable[..., Game], tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = xw_game([ANN, BOB])
+    client = signed_in(seat_user(game, 0))
+    services.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
+    early = client.get(f"/games/{game.pk}/record.json")
+    assert early.status_code == 409
+    assert "every rack and the order of the bag" in text(early)
+    game.refresh_from_db()
+    services.submit(game.pk, 1, "resign", game.last_seq, Event.Source.WEB)
+    response = client.get(f"/games/{game.pk}/record.json")
+    record = json.loads(response.content)
+    assert record["format"] == "crossword-bible-record/1"
+    assert record["setup"]["racks"] == [ANN, BOB]
+    assert record["turns"] == [{"seat": 0, "move": "8H JESUS"}, {"seat": 1, "move": "resign"}]
+    replay = text(client.get(f"/games/{game.pk}/replay/?step=1"))
+    assert "Racks after step 1" in replay and "8H: J, last play" in replay
+    path = tmp_path / "record.json"
+    path.write_bytes(response.content)
+    with pytest.raises(SystemExit) as exited:
+        call_command("replay", str(path))
+    assert exited.value.code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"] == "over" and out["end"] == "resigned" and out["winners"] == [0]
+    assert out["scores"] == [JESUS_POINTS, 0]
