@@ -228,6 +228,27 @@ def test_your_turn_emails_show_the_board_and_replies_by_email_move(
     assert "Bob exchanged 3 tiles." in done.body
 
 
+def test_a_message_with_a_move_shows_on_the_page_and_in_the_next_email(
+    xw_game: Callable[..., Game], mailoutbox: list[Any]
+) -> None:
+    """The players' messages (games/core/chat.py) are every kind's: the
+    crossword game's move form offers one, and its emails carry it, escaped."""
+    game = xw_game([ANN, BOB])
+    outbox.sweep()
+    ann, bob = seat_user(game, 0), seat_user(game, 1)
+    base = f"/games/{game.pk}/"
+    assert 'name="message"' in text(signed_in(ann).get(base))
+    form = move_form(game, "8H JESUS", "ann-says") | {"message": "Over to you <b>Bob</b>"}
+    assert signed_in(ann).post(f"{base}move/", form).status_code == 302
+    assert "Over to you &lt;b&gt;Bob&lt;/b&gt;" in text(signed_in(bob).get(base))
+    mailoutbox.clear()
+    outbox.sweep()
+    mail = next(m for m in mailoutbox if m.to == [bob.email] and "your turn" in m.subject)
+    assert "Over to you <b>Bob</b>" in mail.body  # plain text: as typed
+    html = str(mail.alternatives[0][0])
+    assert "Over to you &lt;b&gt;Bob&lt;/b&gt;" in html and "<b>Bob</b>" not in html
+
+
 # --- async challenges ---------------------------------------------------------------------
 
 
