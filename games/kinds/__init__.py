@@ -15,12 +15,13 @@ import json
 from games.engine.errors import BadRecord
 
 from .base import GameKind, Progress, Replayed, Resolver
+from .blockers.kind import BLOCKERS
 from .jumbulaya.kind import JUMBULAYA
 
 #: The kind of a game that says none (every game before there were kinds).
 DEFAULT = JUMBULAYA.name
 
-_KINDS: dict[str, GameKind] = {kind.name: kind for kind in (JUMBULAYA,)}
+_KINDS: dict[str, GameKind] = {kind.name: kind for kind in (JUMBULAYA, BLOCKERS)}
 
 
 class UnknownKind(LookupError):

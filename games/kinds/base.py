@@ -344,6 +344,13 @@ class GameKind(Protocol):
         stored state that :attr:`score_keys` names."""
         ...
 
+    def winners_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
+        """The seats that won a finished game (more than one: a shared win),
+        from the parts of a stored state that :attr:`score_keys` names: the
+        kind says who won (the highest score, or the fewest points and a
+        tie-break), the core never assumes it."""
+        ...
+
     def deal(
         self,
         players: Sequence[str],

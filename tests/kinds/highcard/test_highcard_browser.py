@@ -36,6 +36,8 @@ def test_choosing_a_game_by_keyboard_shows_its_rules_and_creates_it(
 
     page.locator('input[name=kind][value="jumbulaya"]').focus()
     page.keyboard.press("ArrowDown")  # radio buttons: the arrow chooses the next game
+    expect(page.locator('input[name=kind][value="blockers"]')).to_be_checked()
+    page.keyboard.press("ArrowDown")
     expect(page.locator('input[name=kind][value="highcard"]')).to_be_checked()
     expect(cards).to_be_visible()
     expect(jumbulaya).to_be_hidden()
