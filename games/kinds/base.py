@@ -194,7 +194,7 @@ class Robots(Protocol):
         self,
         level: str,
         view: Any,
-        lexicon: Lexicon,
+        lexicon: Lexicon | None,
         rng: random.Random,
         budget_ms: float | None = None,
     ) -> str:
@@ -262,14 +262,15 @@ class Robots(Protocol):
         b: str,
         games: int,
         seed: int,
-        lexicon: Lexicon,
+        lexicon: Lexicon | None,
         progress: Callable[[int, int], None] | None = None,
         *,
         lexicon_name: str | None = None,
         budget_ms: float | None = None,
     ) -> Any:
-        """Levels ``a`` and ``b`` playing ``games`` games (each deal twice, the
-        seats swapped): the result, with win rates and their intervals."""
+        """Levels ``a`` and ``b`` playing ``games`` games (each deal once per
+        seat): the result, with win rates and their intervals (``lexicon``:
+        ``None`` for a kind without a word list)."""
         ...
 
 

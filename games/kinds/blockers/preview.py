@@ -57,7 +57,8 @@ def preview(state: engine.BlockersState, seat: int, move: str) -> MovePreview:
     assert isinstance(first, engine.TilePlaced)
     before_groups, after_groups = state.groups()[seat], after.groups()[seat]
     before_score, after_score = state.scores()[seat], after.scores()[seat]
-    details = [f"{tile_words(first.tile).capitalize()} goes in {where_words(first.tile)}."]
+    tile = tile_words(first.tile)
+    details = [f"{tile[0].upper()}{tile[1:]} goes in {where_words(first.tile)}."]
     if first.captured is None:
         kind = "place"
         summary = f"Place {tile_words(first.tile)} on the empty square {first.square}."

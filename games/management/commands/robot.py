@@ -91,9 +91,16 @@ class Robot:
     """One robot answering line after line; its word lists stay loaded."""
 
     def __init__(
-        self, robots: Robots, level: str, seed: int | None, budget_ms: float | None
+        self,
+        robots: Robots,
+        level: str,
+        seed: int | None,
+        budget_ms: float | None,
+        *,
+        words: bool = True,
     ) -> None:
         self.robots = robots
+        self.words = words  # the kind is played with a word list
         self.level = level
         self.seed = seed
         self.budget_ms = budget_ms
@@ -113,7 +120,7 @@ class Robot:
             return f"error: this line is not JSON ({exc})"
         try:
             view = self.robots.read_view(data)
-            lexicon = view_lexicon(self.robots, view)
+            lexicon = view_lexicon(self.robots, view) if self.words else None
         except (ValueError, Unanswerable) as exc:
             return f"error: {exc}"
         try:
@@ -201,7 +208,8 @@ class Command(BaseCommand):
             return
         robots = robots_of(options["kind"])
         level = level_named(options["level"] or robots.strongest, robots)
-        robot = Robot(robots, level, options["seed"], options["budget_ms"])
+        words = kinds.get(options["kind"]).uses_word_list
+        robot = Robot(robots, level, options["seed"], options["budget_ms"], words=words)
         robot.serve(options.get("stdin") or sys.stdin, self.stdout)
 
     def _match(self, options: dict[str, Any]) -> None:
@@ -212,10 +220,12 @@ class Command(BaseCommand):
         a, b = (level_named(n, robots) for n in names)
         if options["games"] < 1:
             raise CommandError("--games must be at least 1")
-        try:
-            lexicon = lexicons.load(options["lexicon"])
-        except UnknownWordList:
-            raise CommandError(f"unknown lexicon {options['lexicon']}") from None
+        lexicon = None
+        if kinds.get(options["kind"]).uses_word_list:
+            try:
+                lexicon = lexicons.load(options["lexicon"])
+            except UnknownWordList:
+                raise CommandError(f"unknown lexicon {options['lexicon']}") from None
         games = options["games"] + options["games"] % 2
         with tqdm(total=games, desc=f"{a} vs {b}", unit=" games", disable=None) as bar:
 
