@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game
-from tests.e2e.conftest import PolicyWatch, axe_violations, browser, csp  # noqa: F401
+from tests.e2e.conftest import PolicyWatch, axe_violations
 from tests.e2e.test_browser_game import sign_in
 
 from .conftest import pile
@@ -22,9 +22,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_a_move_by_keyboard_alone_on_an_axe_clean_page(
     live_server: Any,
-    browser: Any,  # noqa: F811
+    browser: Any,
     rigged_blockers: Callable[..., Game],
-    csp: PolicyWatch,  # noqa: F811
+    csp: PolicyWatch,
 ) -> None:
     game = rigged_blockers([pile("1", "2", "3", "4", "5"), pile("A", "B", "C", "D", "E"),
                             pile("6", "7", "8", "9", "F")])  # fmt: skip

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from accounts.models import User
 from games.kinds.base import GameKind
 from games.models import Game
-from tests.e2e.conftest import PolicyWatch, axe_violations, browser, csp  # noqa: F401
+from tests.e2e.conftest import PolicyWatch, axe_violations
 from tests.e2e.test_browser_game import sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -20,9 +20,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_choosing_a_game_by_keyboard_shows_its_rules_and_creates_it(
     live_server: Any,
-    browser: Any,  # noqa: F811
+    browser: Any,
     highcard: GameKind,
-    csp: PolicyWatch,  # noqa: F811
+    csp: PolicyWatch,
 ) -> None:
     base = live_server.url
     User.objects.create_user(username="ann", email="ann@example.com", display_name="Ann")

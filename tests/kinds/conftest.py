@@ -1,0 +1,6 @@
+"""The browser fixtures of tests/e2e, for the kinds' browser tests: defined
+once here, so the kinds' test modules share one session's browser."""
+
+from tests.e2e.conftest import browser, csp
+
+__all__ = ["browser", "csp"]
