@@ -93,8 +93,8 @@ class Blockers:
 
     board_template = "blockers/board.html"
     compose_template = "blockers/compose.html"
-    email_html_template = "blockers/email.html"
-    email_text_template = "blockers/email.txt"
+    email_html_template = "blockers/emails/game.html"
+    email_text_template = "blockers/emails/game.txt"
     replay_board_template = "blockers/replay_board.html"
 
     # --- options -------------------------------------------------------------
