@@ -83,7 +83,9 @@ def test_every_option_is_in_a_group_and_explained_in_one_line(
     client.force_login(make_user("ann"))
     page = _Form()
     page.feed(client.get("/games/new/").content.decode())
-    assert [g.legend for g in page.groups] == ["Players", "Rules", "JUMBULAYA", "Time"]
+    # JUMBULAYA's rules, then Blockers' (hidden until chosen), then the service's.
+    legends = ["Players", "Rules", "JUMBULAYA", "Rules", "Time"]
+    assert [g.legend for g in page.groups] == legends
     assert page.outside == []  # every option is in a group
     names = set()
     for group in page.groups:
