@@ -1,9 +1,10 @@
-"""The robot accounts of the crossword game's levels that JUMBULAYA's have not
-made already: the levels are ``beginner``, ``casual``, ``greedy`` and
-``strong`` (:data:`games.kinds.crossword.robots.LEVELS`, written out here: a
-migration must not change with the code); the first three share JUMBULAYA's
-accounts of the same names, so ``strong`` is the one made here.  A robot
-account plays each game at its level of that game's kind."""
+"""The robot account that the strongest level of the crossword game and of
+Blockers needs, ``robot-strong``: their levels are ``beginner``, ``casual``,
+``greedy`` and ``strong`` (:data:`games.kinds.crossword.robots.LEVELS`) and
+``beginner``, ``greedy`` and ``strong`` (``games.engine.blockers.robots.LEVELS``),
+written out here (a migration must not change with the code); the others share
+JUMBULAYA's accounts of the same names.  A robot account plays each game at its
+level of that game's kind."""
 
 from django.contrib.auth.hashers import make_password
 from django.db.backends.base.schema import BaseDatabaseSchemaEditor

@@ -19,13 +19,14 @@ from typing import Any
 from games.engine.errors import BadRecord
 
 from .base import BestPlays, GameKind, Play, Progress, Replayed, Resolver
+from .blockers.kind import BLOCKERS
 from .crossword.kind import CROSSWORD
 from .jumbulaya.kind import JUMBULAYA
 
 #: The kind of a game that says none (every game before there were kinds).
 DEFAULT = JUMBULAYA.name
 
-_KINDS: dict[str, GameKind] = {kind.name: kind for kind in (JUMBULAYA, CROSSWORD)}
+_KINDS: dict[str, GameKind] = {kind.name: kind for kind in (JUMBULAYA, CROSSWORD, BLOCKERS)}
 
 
 class UnknownKind(LookupError):

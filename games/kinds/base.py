@@ -200,7 +200,7 @@ class Robots(Protocol):
         self,
         level: str,
         view: Any,
-        lexicon: WordIndex,
+        lexicon: WordIndex | None,
         rng: random.Random,
         budget_ms: float | None = None,
     ) -> str:
@@ -273,14 +273,15 @@ class Robots(Protocol):
         b: str,
         games: int,
         seed: int,
-        lexicon: WordIndex,
+        lexicon: WordIndex | None,
         progress: Callable[[int, int], None] | None = None,
         *,
         lexicon_name: str | None = None,
         budget_ms: float | None = None,
     ) -> Any:
-        """Levels ``a`` and ``b`` playing ``games`` games (each deal twice, the
-        seats swapped): the result, with win rates and their intervals."""
+        """Levels ``a`` and ``b`` playing ``games`` games (each deal once per
+        seat): the result, with win rates and their intervals (``lexicon``:
+        ``None`` for a kind without a word list)."""
         ...
 
 
@@ -365,6 +366,13 @@ class GameKind(Protocol):
     def out_from_state(self, state: Mapping[str, Any]) -> frozenset[int]:
         """The seats out of the game (resigned or removed), from the parts of a
         stored state that :attr:`score_keys` names."""
+        ...
+
+    def winners_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
+        """The seats that won a finished game (more than one: a shared win),
+        from the parts of a stored state that :attr:`score_keys` names: the
+        kind says who won (the highest score, or the fewest points and a
+        tie-break), the core never assumes it."""
         ...
 
     def deal(

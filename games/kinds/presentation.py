@@ -14,11 +14,13 @@ read side (:mod:`games.core.projection`), so the core never imports it.
 from __future__ import annotations
 
 from .base import GameKind, KindPresentation
+from .blockers.presentation import BLOCKERS_PRESENTATION
 from .crossword.presentation import CROSSWORD_PRESENTATION
 from .jumbulaya.presentation import JUMBULAYA_PRESENTATION
 
 _PRESENTATIONS: dict[str, KindPresentation] = {
-    shown.name: shown for shown in (JUMBULAYA_PRESENTATION, CROSSWORD_PRESENTATION)
+    shown.name: shown
+    for shown in (JUMBULAYA_PRESENTATION, CROSSWORD_PRESENTATION, BLOCKERS_PRESENTATION)
 }
 
 

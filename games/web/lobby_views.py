@@ -142,12 +142,17 @@ class GameRow:
     created_at: datetime | None = None  # for sorting
 
 
-def _standing(game: dict[str, Any], seats: int) -> tuple[list[int], frozenset[int]]:
-    """The scores and the seats out of the game, from the cached state's parts
-    the row read (the kind's :attr:`~games.kinds.base.GameKind.score_keys`)."""
+def _standing(game: dict[str, Any], seats: int) -> tuple[list[int], frozenset[int], list[int]]:
+    """The scores, the seats out of the game and (once over) the winners, as
+    the kind tells them from the cached state's parts the row read (its
+    :attr:`~games.kinds.base.GameKind.score_keys`)."""
     kind = kinds.get(game["kind"])
     parts = {key: game[f"{_PART}{key}"] for key in kind.score_keys}
-    return kind.scores_from_state(parts, seats), kind.out_from_state(parts)
+    return (
+        kind.scores_from_state(parts, seats),
+        kind.out_from_state(parts),
+        kind.winners_from_state(parts, seats),
+    )
 
 
 class _Dates:
@@ -199,9 +204,9 @@ def _status_row(game: dict[str, Any], seats: list[_Seat], url: str, dates: _Date
     # Only the scores leave the cached state: never a rack or the bag.
     scores: list[int | None]
     if not has_state:  # no cached state (not expected once a game has started)
-        scores, resigned = [None] * len(seats), frozenset[int]()
+        scores, resigned, winners = [None] * len(seats), frozenset[int](), list[int]()
     else:
-        final, resigned = _standing(game, len(seats))
+        final, resigned, winners = _standing(game, len(seats))
         scores = list(final)
     players = [
         PlayerScore(
@@ -222,11 +227,7 @@ def _status_row(game: dict[str, Any], seats: list[_Seat], url: str, dates: _Date
                 row.due, row.due_iso, row.due_in = dates.due(row.deadline)
         return row
     result = ""
-    if has_state:  # the highest score of the seats still in: the game is over
-        final = cast(list[int], scores)
-        live = [i for i in range(len(seats)) if i not in resigned]
-        top = max((final[i] for i in live), default=0)
-        winners = [i for i in live if final[i] == top]
+    if has_state:  # the game is over: its kind said who won
         if mine in winners and len(winners) == 1:
             result = "You won"
         elif len(winners) == 1:

@@ -26,13 +26,15 @@ def test_the_registry_docstring_runs() -> None:
 
 
 def test_the_registry_holds_jumbulaya_by_name_and_by_record_format() -> None:
-    assert [kind.name for kind in kinds.all()] == ["jumbulaya", "crossword"]
+    assert [kind.name for kind in kinds.all()] == ["jumbulaya", "crossword", "blockers"]
     assert kinds.get("jumbulaya") is JUMBULAYA
     assert kinds.by_record_format("jumbulaya-record/1") is JUMBULAYA
     assert kinds.by_record_format("crossword-bible-record/1").name == "crossword"
+    assert kinds.by_record_format("blockers-record/1") is kinds.get("blockers")
     assert kinds.choices() == [
         ("jumbulaya", "JUMBULAYA"),
         ("crossword", "Crossword — Bible edition"),
+        ("blockers", "Blockers"),
     ]
     assert kinds.DEFAULT == "jumbulaya"
 
@@ -40,8 +42,8 @@ def test_the_registry_holds_jumbulaya_by_name_and_by_record_format() -> None:
 def test_an_unknown_kind_or_format_is_refused_by_name() -> None:
     with pytest.raises(kinds.UnknownKind, match=r"there is no game kind 'chess'.*'jumbulaya'"):
         kinds.get("chess")
-    with pytest.raises(kinds.UnknownKind, match="not 'blockers-record/1'"):
-        kinds.by_record_format("blockers-record/1")
+    with pytest.raises(kinds.UnknownKind, match="not 'chess-record/1'"):
+        kinds.by_record_format("chess-record/1")
 
 
 @pytest.mark.parametrize(

@@ -33,6 +33,10 @@ def test_existing_games_become_jumbulaya_games() -> None:
 
 def test_a_game_kind_is_one_of_the_registered_kinds() -> None:
     field = Game._meta.get_field("kind")
-    assert field.choices == [("jumbulaya", "JUMBULAYA"), ("crossword", "Crossword — Bible edition")]
+    assert field.choices == [
+        ("jumbulaya", "JUMBULAYA"),
+        ("crossword", "Crossword — Bible edition"),
+        ("blockers", "Blockers"),
+    ]
     with pytest.raises(ValidationError, match="not a valid choice"):
         field.clean("chess", Game(kind="chess"))

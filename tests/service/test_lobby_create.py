@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from games import kinds
 from games.engine import PRESETS, rules_from_json
 from games.mail_out import outbox
 from games.models import Game, Notification
@@ -135,7 +136,8 @@ def test_the_script_refilled_options_are_taken_as_shown(ann_client: Client) -> N
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"seat_count": "5"}, "Select a valid choice"),
+        ({"seat_count": "5"}, "A game of JUMBULAYA has 2 to 4 players."),
+        ({"seat_count": "6"}, "Select a valid choice"),
         ({"move_hours": "0"}, "greater than or equal to 1"),
         ({"move_hours": "337"}, "less than or equal to 336"),
         ({"rack_limit": "0"}, "greater than or equal to 1"),
@@ -247,10 +249,8 @@ def test_rules_from_the_form(ann: User) -> None:
 def test_with_one_kind_the_form_asks_no_choice_but_sends_it(
     ann_client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # (With more than one, they are offered as radio buttons: tests/kinds.)
-    from games import kinds
-
-    monkeypatch.setattr(kinds, "_KINDS", {"jumbulaya": kinds.get("jumbulaya")})
+    # (With more than one, they are offered as radio buttons: tests/kinds/highcard.)
+    monkeypatch.setattr(kinds, "_KINDS", {kinds.DEFAULT: kinds.get(kinds.DEFAULT)})
     html = ann_client.get(CREATE).content.decode()
     assert '<input type="hidden" name="kind" value="jumbulaya" id="id_kind">' in html
     assert 'type="radio" name="kind"' not in html and "Show this game's rules" not in html

@@ -128,7 +128,7 @@ class Crossword:
             ("noahs_ark", "david_goliath"),
         ),
     )
-    score_keys: tuple[str, ...] = ("points", "adjustments", "resigned")
+    score_keys: tuple[str, ...] = ("points", "adjustments", "resigned", "end", "finisher")
 
     board_template = "games/crossword/board.html"
     compose_template = "games/crossword/compose.html"
@@ -180,6 +180,18 @@ class Crossword:
 
     def out_from_state(self, stored: Mapping[str, Any]) -> frozenset[int]:
         return frozenset(stored.get("resigned") or ())
+
+    def winners_from_state(self, stored: Mapping[str, Any], seats: int) -> list[int]:
+        """What :meth:`GameState.winners` says of a finished game: the player who
+        reached the target (Translating the Word), or else the highest score, a
+        tie going to the higher score before the adjustments; still tied, all."""
+        if stored.get("end") == "target" and stored.get("finisher") is not None:
+            return [stored["finisher"]]
+        scores = self.scores_from_state(stored, seats)
+        out = self.out_from_state(stored)
+        ranked = {s: (scores[s], stored["points"][s]) for s in range(seats) if s not in out}
+        top = max(ranked.values(), default=None)
+        return [s for s, r in ranked.items() if r == top]
 
     def deal(
         self, players: Sequence[str], options: Options, lexicon: Any, rng: random.Random

@@ -152,6 +152,14 @@ class Jumbulaya:
     def out_from_state(self, state: Mapping[str, Any]) -> frozenset[int]:
         return frozenset(state.get("resigned") or ())
 
+    def winners_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
+        """The highest score among the seats still in (a tie is shared)."""
+        scores = self.scores_from_state(state, seats)
+        out = self.out_from_state(state)
+        live = [s for s in range(seats) if s not in out]
+        top = max((scores[s] for s in live), default=0)
+        return [s for s in live if scores[s] == top]
+
     def deal(
         self,
         players: Sequence[str],

@@ -60,11 +60,11 @@ class JumbulayaRobots:
         self,
         level: str,
         view: SeatView,
-        lexicon: Lexicon,
+        lexicon: Lexicon | None,
         rng: random.Random,
         budget_ms: float | None = None,
     ) -> str:
-        return self._level(level).answer(view, lexicon, rng, budget_ms)
+        return self._level(level).answer(view, _words(lexicon), rng, budget_ms)
 
     def seat_view(
         self,
@@ -132,7 +132,7 @@ class JumbulayaRobots:
         b: str,
         games: int,
         seed: int,
-        lexicon: Lexicon,
+        lexicon: Lexicon | None,
         progress: Callable[[int, int], None] | None = None,
         *,
         lexicon_name: str | None = None,
@@ -143,7 +143,7 @@ class JumbulayaRobots:
             self._level(b),
             games,
             seed,
-            lexicon,
+            _words(lexicon),
             progress,
             lexicon_name=lexicon_name,
             budget_ms=budget_ms,

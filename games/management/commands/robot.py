@@ -124,7 +124,7 @@ class Robot:
             return f"error: this line is not JSON ({exc})"
         try:
             view = self.robots.read_view(data)
-            lexicon = view_lexicon(self.kind, view)
+            lexicon = view_lexicon(self.kind, view) if self.kind.uses_word_list else None
         except (ValueError, Unanswerable) as exc:
             return f"error: {exc}"
         try:
@@ -225,10 +225,12 @@ class Command(BaseCommand):
         a, b = (level_named(n, robots) for n in names)
         if options["games"] < 1:
             raise CommandError("--games must be at least 1")
-        try:
-            lexicon = lexicons.index(kind, options["lexicon"])
-        except UnknownWordList:
-            raise CommandError(f"unknown lexicon {options['lexicon']}") from None
+        lexicon = None
+        if kind.uses_word_list:
+            try:
+                lexicon = lexicons.index(kind, options["lexicon"])
+            except UnknownWordList:
+                raise CommandError(f"unknown lexicon {options['lexicon']}") from None
         games = options["games"] + options["games"] % 2
         with tqdm(total=games, desc=f"{a} vs {b}", unit=" games", disable=None) as bar:
 

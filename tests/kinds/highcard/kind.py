@@ -92,6 +92,12 @@ class HighCard:
     def out_from_state(self, state: Mapping[str, Any]) -> frozenset[int]:
         return frozenset(state.get("resigned") or ())
 
+    def winners_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
+        scores = self.scores_from_state(state, seats)
+        live = [s for s in range(seats) if s not in self.out_from_state(state)]
+        top = max((scores[s] for s in live), default=0)
+        return [s for s in live if scores[s] == top]
+
     def deal(
         self, players: Sequence[str], options: Options, lexicon: Lexicon | None, rng: random.Random
     ) -> engine.Dealt:

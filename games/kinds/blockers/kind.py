@@ -1,0 +1,289 @@
+"""Blockers as a game kind: the engine of :mod:`games.engine.blockers` behind
+the :class:`~games.kinds.base.GameKind` interface.  This module wraps it; it
+copies none of its rules.
+
+A game's options are the engine's (each seat's colour) with the preset they
+started from, so ``Game.rules`` reads ``{"preset": "standard", "colours": []}``.
+Scores are a cost here: the fewest points win (:meth:`Blockers.winners_from_state`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.engine import blockers as engine
+from games.engine.blockers.board import SQUARE_INDEX, SQUARES
+from games.engine.blockers.groups import group_counts
+from games.engine.blockers.options import MAX_PLAYERS, MIN_PLAYERS
+from games.engine.blockers.record import FORMAT, read_turn, turn_of
+from games.engine.errors import BadRecord
+from games.engine.lexicon import Lexicon, LexiconStore
+
+from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
+from .robots import BLOCKERS_ROBOTS
+
+#: The one preset: the rule sheet, each seat playing the box's colours in order.
+STANDARD = "standard"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BlockersOptions:
+    """The engine's options, and the preset they started from."""
+
+    preset: str
+    rules: engine.Options
+
+    def to_json(self) -> dict[str, Any]:
+        return {"preset": self.preset, **self.rules.to_json()}
+
+
+PRESETS: Mapping[str, BlockersOptions] = {STANDARD: BlockersOptions(STANDARD, engine.Options())}
+
+
+def _rules(options: BlockersOptions | engine.Options) -> engine.Options:
+    return options.rules if isinstance(options, BlockersOptions) else options
+
+
+def _stored_board(board: Mapping[str, Any]) -> list[int]:
+    owners = [-1] * SQUARES
+    for name, cell in board.items():
+        owners[SQUARE_INDEX[name]] = int(cell["seat"])
+    return owners
+
+
+def _taken_counts(taken: Sequence[Sequence[Any]], seats: int) -> list[list[int]]:
+    """``counts[s][c]``: the tiles of colour ``c`` seat ``s`` has taken."""
+    counts = [[0] * seats for _ in range(seats)]
+    for s, tiles in enumerate(taken):
+        for _face, colour in tiles:
+            counts[s][int(colour)] += 1
+    return counts
+
+
+class Blockers:
+    """Blockers: place tiles in their column, row or sector; fewest groups and captures win."""
+
+    name = "blockers"
+    label = "Blockers"
+    description = "the tile-placing game of the fewest groups"
+    record_secrets = "every player's pile in the order it is drawn"
+    record_format = FORMAT
+    uses_word_list = False
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    presets: Mapping[str, BlockersOptions] = PRESETS
+    preset_labels: Mapping[str, str] = {
+        STANDARD: "The rule sheet (3 to 5 players, one colour each)",
+    }
+    option_fields: tuple[OptionField, ...] = ()
+    option_groups: tuple[OptionGroup, ...] = (
+        OptionGroup(
+            "Rules",
+            "Each player plays one colour's 28 tiles; the fewest groups and captures win.",
+            ("preset", "hints"),
+        ),
+    )
+    #: The board and the captured tiles are face up; racks and piles are never read.
+    score_keys: tuple[str, ...] = ("board", "taken", "resigned")
+    claims: Claims | None = None
+    robots: Robots | None = BLOCKERS_ROBOTS
+
+    board_template = "blockers/board.html"
+    compose_template = "blockers/compose.html"
+    email_html_template = "blockers/emails/game.html"
+    email_text_template = "blockers/emails/game.txt"
+    replay_board_template = "blockers/replay_board.html"
+
+    # --- the word list it has none of ---------------------------------------------
+
+    def word_index(self, store: LexiconStore, name: str) -> Lexicon:
+        raise LookupError("Blockers is played without a word list")
+
+    def word_index_of(self, words: tuple[str, ...]) -> Lexicon:
+        raise ValueError("Blockers is played without a word list")
+
+    # --- options -------------------------------------------------------------
+
+    def options_from_json(self, data: object) -> BlockersOptions:
+        if not isinstance(data, dict):
+            raise BadRecord('the options must be an object such as {"preset": "standard"}')
+        preset = data.get("preset", STANDARD)
+        if preset not in PRESETS:
+            raise BadRecord(f"{preset!r} is not a Blockers preset ({', '.join(PRESETS)})")
+        rules = engine.options_from_json({k: v for k, v in data.items() if k != "preset"})
+        return BlockersOptions(preset, rules)
+
+    def options_to_json(self, options: BlockersOptions) -> dict[str, Any]:
+        return options.to_json()
+
+    def option_values(self, options: BlockersOptions) -> dict[str, Any]:
+        return {}
+
+    def with_options(self, preset: str, changed: Mapping[str, Any]) -> BlockersOptions:
+        if changed:
+            raise ValueError(f"Blockers has no option {sorted(changed)[0]!r}")
+        return PRESETS[preset]
+
+    def preset_of(self, options: BlockersOptions) -> tuple[str, bool]:
+        return options.preset, options.rules != PRESETS[options.preset].rules
+
+    # --- scores from a stored state ----------------------------------------------
+
+    def scores_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
+        """Each seat's groups on the board plus its captures of the colour it
+        took most (reading 9), from the stored board and captured tiles."""
+        groups = group_counts(_stored_board(state["board"]), seats)
+        counts = _taken_counts(state["taken"], seats)
+        return [g + max(c, default=0) for g, c in zip(groups, counts, strict=True)]
+
+    def out_from_state(self, state: Mapping[str, Any]) -> frozenset[int]:
+        return frozenset(state.get("resigned") or ())
+
+    def winners_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
+        """The fewest points among the seats still in, then the fewest
+        captures in all; a tie on both is shared."""
+        scores = self.scores_from_state(state, seats)
+        totals = [sum(c) for c in _taken_counts(state["taken"], seats)]
+        live = [s for s in range(seats) if s not in self.out_from_state(state)]
+        if not live:
+            return []
+        best = min((scores[s], totals[s]) for s in live)
+        return [s for s in live if (scores[s], totals[s]) == best]
+
+    # --- the engine ----------------------------------------------------------
+
+    def deal(
+        self,
+        players: Sequence[str],
+        options: BlockersOptions,
+        lexicon: Lexicon | None,
+        rng: random.Random,
+    ) -> engine.GameStarted:
+        return engine.deal(tuple(players), _rules(options), rng)
+
+    def start(self, started: engine.GameStarted) -> engine.BlockersState:
+        return engine.start(started)
+
+    def decide(
+        self, state: engine.BlockersState, seat: int, move: str, lexicon: Lexicon | None
+    ) -> list[engine.Event]:
+        return engine.decide(state, seat, move)
+
+    def evolve(self, state: engine.BlockersState, event: engine.Event) -> engine.BlockersState:
+        return engine.evolve(state, event)
+
+    def replay(self, events: Sequence[engine.Event]) -> engine.BlockersState:
+        return engine.replay(events)
+
+    def progress(self, state: engine.BlockersState) -> Progress:
+        return Progress(state.seq, state.turn, state.over, state.end)
+
+    def in_game(self, state: engine.BlockersState, seat: int) -> bool:
+        return state.in_game(seat)
+
+    def players(self, state: engine.BlockersState) -> tuple[str, ...]:
+        return state.players
+
+    def with_players(
+        self, state: engine.BlockersState, players: Sequence[str]
+    ) -> engine.BlockersState:
+        return dataclasses.replace(state, players=tuple(players))
+
+    def verb_of(self, move: str) -> str:
+        return engine.verb_of(move)
+
+    def event_to_dict(self, event: engine.Event) -> dict[str, Any]:
+        return engine.to_dict(event)
+
+    def event_from_dict(self, data: dict[str, Any]) -> engine.Event:
+        return engine.from_dict(data)
+
+    def private_fields(self, event: engine.Event) -> tuple[str, ...]:
+        return event.PRIVATE
+
+    def event_type(self, event: engine.Event) -> str:
+        return event.type
+
+    def event_seat(self, event: engine.Event) -> int | None:
+        seat = getattr(event, "seat", None)
+        return seat if isinstance(seat, int) else None
+
+    def is_deal(self, event: engine.Event) -> bool:
+        return isinstance(event, engine.GameStarted)
+
+    def is_timeout(self, event: engine.Event) -> bool:
+        return isinstance(event, engine.TimedOut)
+
+    def is_resignation(self, event: engine.Event) -> bool:
+        return isinstance(event, engine.Resigned)
+
+    def rename_deal(self, started: engine.Event, names: Mapping[int, str]) -> engine.Event:
+        if not isinstance(started, engine.GameStarted):
+            return started
+        players = tuple(names.get(i, name) for i, name in enumerate(started.players))
+        return dataclasses.replace(started, players=players)
+
+    def state_to_json(self, state: engine.BlockersState) -> dict[str, Any]:
+        return engine.state_to_json(state)
+
+    def state_from_json(self, data: dict[str, Any]) -> engine.BlockersState:
+        return engine.state_from_json(data)
+
+    def parse_move(self, text: str) -> engine.Command:
+        return engine.parse_move(text)
+
+    def format_move(self, command: engine.Command) -> str:
+        return engine.format_move(command)
+
+    def legal_moves(
+        self, state: engine.BlockersState, seat: int, lexicon: Lexicon | None
+    ) -> list[str]:
+        """Every legal placement and capture, or ``pass`` when there is none
+        (reading 7: then, and only then, the seat may pass)."""
+        if state.over or state.turn != seat:
+            return []
+        return [m.notation() for m in engine.legal_moves(state, seat)] or ["pass"]
+
+    # --- records -------------------------------------------------------------
+
+    def read_record(self, data: object) -> engine.Record:
+        return engine.read_record(data)
+
+    def read_record_json(self, text: str | bytes) -> engine.Record:
+        return engine.read_record_json(text)
+
+    def record_turn(self, record: engine.Record, index: int) -> tuple[int, str]:
+        turn = read_turn(record.turns[index], len(record.players))
+        return turn.seat, turn.move
+
+    def stored_record(
+        self, record: engine.Record, turns: int, text: Callable[[str], str]
+    ) -> dict[str, Any]:
+        kept = []
+        for raw in record.turns[:turns]:
+            turn = read_turn(raw, len(record.players))
+            kept.append({"seat": turn.seat, "move": text(turn.move)})
+        players = tuple(text(p) for p in record.players)
+        return dataclasses.replace(record, players=players, turns=tuple(kept)).to_json()
+
+    def record_moves(self, events: Sequence[engine.Event]) -> tuple[str, ...]:
+        return tuple("" if (t := turn_of(e)) is None else str(t["move"]) for e in events[1:])
+
+    def replay_record(self, record: engine.Record, resolve: Resolver) -> engine.ReplayResult:
+        return engine.replay_record(record)
+
+    def replay_json(self, text: str | bytes, resolve: Resolver) -> engine.ReplayResult:
+        return engine.replay_json(text)
+
+    def unreadable_record(self, error: BadRecord) -> engine.ReplayResult:
+        return engine.ReplayResult(None, error=error)
+
+    def write_record(self, events: Sequence[engine.Event], lexicon: str | None) -> dict[str, Any]:
+        return engine.write_record(list(events))
+
+
+#: The one instance the registry holds.
+BLOCKERS = Blockers()

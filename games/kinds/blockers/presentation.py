@@ -1,0 +1,131 @@
+"""Blockers' presentation: the seat view pages and emails read, the board in
+text, a reply's reading, the log and the rules in words, a move's preview, a
+replay's step and the analysis page.  Like every kind's presentation it may
+read the core's read side."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import seat_names
+from games.core.projection import current_state, kind_of, load_events
+from games.engine import blockers as engine
+from games.kinds.base import Logged, Question, Steps
+from games.models import Game
+
+from . import replies, seat_views, words
+from .analysis import BlockersAnalysis, TurnAnalysis
+from .kind import BLOCKERS, BlockersOptions
+from .preview import MovePreview, preview, question_for
+from .replays import Step, replay_step
+
+#: The most missed chances the game-over email names.
+MISSED_SHOWN = 3
+
+
+@dataclass(frozen=True)
+class AnalysedTurn:
+    turn: TurnAnalysis
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatTotals:
+    name: str
+    score: int
+    given_away: int
+    agreed: int
+    turns: int
+    winner: bool
+
+
+class BlockersPresentation:
+    name = BLOCKERS.name
+    accepted_forms = replies.ACCEPTED_FORMS
+    analysis_template: str | None = "blockers/analysis.html"
+
+    def seat_view(self, state: engine.BlockersState, seat: int | None) -> seat_views.BlockersView:
+        return seat_views.seat_view(state, seat)
+
+    def board_text(self, view: seat_views.BlockersView) -> str:
+        return seat_views.board_text(view)
+
+    def read_reply(self, text: str, subject: str = "") -> replies.Reading:
+        return replies.read_reply(text, subject)
+
+    def describe(
+        self, before: engine.BlockersState, event: engine.Event, after: engine.BlockersState
+    ) -> str:
+        return words.describe(before, event)
+
+    def problem_with(self, why: str) -> str:
+        return replies.problem_with(why)
+
+    def question_for(self, state: engine.BlockersState, seat: int, move: str) -> Question | None:
+        return question_for(state, seat, move)
+
+    def reply_hint(self, seq: int) -> str:
+        return (
+            "Or reply to this email with your move on the first line: a tile of your rack "
+            f"and a square, such as “7 at C7 #{seq}” or “* at E5 #{seq}” (#{seq} names this "
+            "position), or “resign”."
+        )
+
+    def rules_in_words(self, options: BlockersOptions) -> list[str]:
+        label = BLOCKERS.preset_labels.get(options.preset, options.preset)
+        return words.rules_in_words(label)
+
+    def game_log(self, game: Game, names: Mapping[int, str] | None = None) -> list[Logged]:
+        now = seat_names.names_now(game) if names is None else dict(names)
+        return words.history(seat_names.renamed_events(BLOCKERS, load_events(game), now))
+
+    def claim_outcomes(self, game: Game, seat: int | None) -> list[str]:
+        return []
+
+    def compose_context(self, state: engine.BlockersState) -> dict[str, Any]:
+        """``can_pass``: the seat to move has no legal move, so its one move is a pass."""
+        turn = state.turn
+        return {"can_pass": turn is not None and not engine.legal_moves(state, turn)}
+
+    def preview(self, game: Game, seat: int, move: str) -> MovePreview:
+        assert kind_of(game) is BLOCKERS
+        names = seat_names.names_now(game)
+        return preview(seat_names.renamed_state(BLOCKERS, current_state(game), names), seat, move)
+
+    def analysis_context(self, analysis: Any, names: Mapping[int, str]) -> dict[str, Any]:
+        assert isinstance(analysis, BlockersAnalysis)
+        name = [names.get(s, p) for s, p in enumerate(analysis.players)]
+        totals = [
+            SeatTotals(
+                name=name[s],
+                score=analysis.final_scores[s],
+                given_away=analysis.given_away(s),
+                agreed=analysis.agreed(s),
+                turns=len(analysis.of_seat(s)),
+                winner=s in analysis.winners,
+            )
+            for s in range(len(analysis.players))
+        ]
+        turns = [AnalysedTurn(t, name[t.seat]) for t in analysis.turns]
+        return {"totals": totals, "turns": turns, "robot_level": analysis.robot_level}
+
+    def missed_chances(self, analysis: Any, seat: int) -> list[str]:
+        assert isinstance(analysis, BlockersAnalysis)
+        worse = [t for t in analysis.of_seat(seat) if (d := t.difference) is not None and d > 0]
+        if not worse:
+            return []
+        worst = sorted(worse, key=lambda t: (-(t.difference or 0), t.seq))[:MISSED_SHOWN]
+        said = "; ".join(
+            f"at move #{t.seq} you played {t.played} (leaving you {t.score}) where the "
+            f"{analysis.robot_level} robot chose {t.robot} (leaving {t.robot_score})"
+            for t in worst
+        )
+        return [f"Your biggest missed chances, by the score each move left at once: {said}."]
+
+    def replay_step(self, replay: Steps, step: int) -> Step:
+        return replay_step(replay, step)
+
+
+BLOCKERS_PRESENTATION = BlockersPresentation()

@@ -1,0 +1,74 @@
+"""The ``blockers_game`` fixture: a started game of Blockers between Ann, Bob,
+Cy (, Di, Ed), dealt at random, made through the service."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from accounts.models import User
+from games.engine import blockers as engine
+from games.kinds.blockers.kind import BLOCKERS
+from games.models import Game
+
+NAMES = ("ann", "bob", "cy", "di", "ed")
+
+
+@pytest.fixture
+def blockers_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
+    """``blockers_game(players=3, **options)``: every seat taken by a person."""
+    from games.core.services import create_game, join_game
+
+    def make(players: int = 3, **options: Any) -> Game:
+        users = [make_user(n) for n in NAMES[:players]]
+        game = create_game(
+            users[0],
+            kind=BLOCKERS.name,
+            seat_count=players,
+            rules=BLOCKERS.presets["standard"],
+            invite_emails=[u.email for u in users[1:]],
+            **options,
+        )
+        for user in users[1:]:
+            join_game(game.pk, user)
+        game.refresh_from_db()
+        return game
+
+    return make
+
+
+def pile(*front: str) -> tuple[str, ...]:
+    """A colour's 28 tiles in draw order: ``front`` first (the first five are
+    the starting rack), then the rest in the canonical order."""
+    return (*front, *(t for t in engine.TILE_SET if t not in front))
+
+
+@pytest.fixture
+def rigged_blockers(blockers_game: Callable[..., Game]) -> Callable[..., Game]:
+    """``rigged_blockers(piles, first=0, **options)``: a started game whose deal
+    is the one given (each seat's whole pile, rack first); the first event and
+    the cached state are rewritten before any move is made."""
+    from games.core.services import current_state, event_row
+    from games.models import Event
+
+    def make(piles: Sequence[Sequence[str]], first: int = 0, **options: Any) -> Game:
+        game = blockers_game(players=len(piles), **options)
+        dealt = current_state(game)
+        started = engine.GameStarted(
+            options=dealt.options,
+            players=dealt.players,
+            first=first,
+            racks=tuple(tuple(p[: engine.RACK_SIZE]) for p in piles),
+            piles=tuple(tuple(p[engine.RACK_SIZE :]) for p in piles),
+        )
+        old = Event.objects.get(game=game, seq=1)
+        row = event_row(game, started, 1, Event.Source.SYSTEM, None)
+        Event.objects.filter(pk=old.pk).update(payload=row.payload, private=row.private)
+        state = engine.state_to_json(engine.start(started))
+        Game.objects.filter(pk=game.pk).update(state=state, turn_seat=first)
+        game.refresh_from_db()
+        return game
+
+    return make
