@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,4 +23,17 @@ def test_the_kind_replays_the_case_as_the_engine_does(
     text = json.dumps(json.loads(path.read_text())["record"])
     want = engine.replay_json(text, default_lexicon_resolver)
     got = kinds.replay_json(text, lambda kind: default_lexicon_resolver)  # JUMBULAYA's lists
-    assert (got.exit_code, got.to_json()) == (want.exit_code, want.to_json())
+    assert (got.exit_code, without_message(got.to_json())) == (
+        want.exit_code,
+        without_message(want.to_json()),
+    )
+
+
+def without_message(output: dict[str, Any]) -> dict[str, Any]:
+    """The output with its error's message left out (the cases compare its turn
+    and code: a record of no known format is told so in words that name every
+    kind's format, not JUMBULAYA's alone)."""
+    error = output.get("error")
+    if isinstance(error, dict):
+        return output | {"error": {k: v for k, v in error.items() if k != "message"}}
+    return output
