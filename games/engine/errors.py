@@ -22,6 +22,13 @@ RefusalCode = Literal[
     "bag_too_small",
     "jumbulaya_closed",
     "jumbulaya_barred",
+    # Tumble-Words (games.engine.tumble): a crossword's checks, in its spec's order
+    "bad_grid",
+    "face_not_rolled",
+    "cube_used_twice",
+    "lone_letter",
+    "disconnected",
+    "colours_not_rolled",
 ]
 
 #: The order of the word-move checks: a plain word that no spelling makes legal is
