@@ -133,7 +133,9 @@ def parse_grid(text: str) -> Crossword:
     for r, (row, mark_row) in enumerate(zip(rows, colours, strict=True)):
         for c, (ch, mark) in enumerate(zip(row, mark_row, strict=True)):
             if (ch == EMPTY) != (mark == EMPTY):
-                what = "has a letter but no colour" if mark == EMPTY else "has a colour but no letter"
+                what = (
+                    "has a letter but no colour" if mark == EMPTY else "has a colour but no letter"
+                )
                 raise _bad(f"row {r + 1}, column {c + 1} {what}")
     return Crossword(rows, colours)
 
@@ -168,7 +170,9 @@ def runs(rows: tuple[str, ...]) -> list[Run]:
                 r += 1
             if r - start >= 2:
                 cells = tuple((k, c) for k in range(start, r))
-                down.append(Run("down", cells, "".join(rows[k][c] for k in range(start, r)).upper()))
+                down.append(
+                    Run("down", cells, "".join(rows[k][c] for k in range(start, r)).upper())
+                )
     down.sort(key=lambda run: run.cells[0])
     return found + down
 

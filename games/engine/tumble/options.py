@@ -32,7 +32,7 @@ class Options:
 def options_from_json(data: object) -> Options:
     """Read an ``options`` object (missing keys take the seed's values)."""
     if not isinstance(data, dict):
-        raise BadRecord('\'options\' must be an object such as {"target": 100}')
+        raise BadRecord("'options' must be an object such as {\"target\": 100}")
     known = {"target", "younger", "play_out"}
     for key in data:
         if key not in known:

@@ -47,7 +47,9 @@ class Record:
         return {
             "format": FORMAT,
             "options": self.options.to_json(),
-            "lexicon": self.lexicon if isinstance(self.lexicon, str) else {"words": list(self.lexicon)},
+            "lexicon": self.lexicon
+            if isinstance(self.lexicon, str)
+            else {"words": list(self.lexicon)},
             "players": list(self.players),
             "rolloff": list(self.rolloff),
             "first": self.first,
@@ -209,7 +211,9 @@ class ReplayResult:
             "round": s.round,
             "next": s.turn,
             "waiting": list(s.waiting()),
-            "rolls": {str(seat): roll for seat, roll in zip(s.seats_in_round, s.rolls, strict=True)},
+            "rolls": {
+                str(seat): roll for seat, roll in zip(s.seats_in_round, s.rolls, strict=True)
+            },
             "totals": list(s.totals),
             "rounds": [
                 {"round": h.round, "seats": list(h.seats), "points": list(h.points)}

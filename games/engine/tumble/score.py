@@ -85,7 +85,7 @@ def _check_faces(cells: dict[Cell, str], roll: str) -> None:
                 why = f"{ch} at {_where(cell)} is not showing on any of your cubes"
             raise Refusal("face_not_rolled", f"{why} (your roll: {roll}).")
     used = Counter(face_of(ch) for ch in cells.values())
-    for cell, ch in cells.items():
+    for ch in cells.values():
         face = face_of(ch)
         if used[face] > rolled[face]:
             name = "a blank" if face == BLANK else face
@@ -134,7 +134,7 @@ def _fixed_colours(
     for cell in cells:
         mark = crossword.colours[cell[0]][cell[1]]
         if mark in COLOURS:
-            colour: Colour = mark  # type: ignore[assignment]
+            colour: Colour = mark
             fixed[cell] = colour
             asked[(face_of(cells[cell]), colour)] += 1
     for (face, colour), n in asked.items():

@@ -96,9 +96,7 @@ class SeatView:
 
 
 def _seats(value: object, where: str, seats: int) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(
-        type(v) is int and 0 <= v < seats for v in value
-    ):
+    if not isinstance(value, list) or not all(type(v) is int and 0 <= v < seats for v in value):
         raise BadView(f"{where} must list seat numbers from 0 to {seats - 1}")
     return tuple(value)
 
@@ -151,7 +149,7 @@ def read_view(data: object) -> SeatView:
         and isinstance(own.get("crossword"), str)
         and type(own.get("points")) is int
     ):
-        raise BadView("'own' must be null or {\"crossword\": ..., \"points\": ...}")
+        raise BadView('\'own\' must be null or {"crossword": ..., "points": ...}')
     totals = data.get("totals")
     if not isinstance(totals, list) or len(totals) != n or not all(type(t) is int for t in totals):
         raise BadView(f"'totals' must list {n} whole numbers, one a seat")

@@ -49,9 +49,7 @@ def _capacity(roll: str) -> dict[str, dict[Colour, int]]:
 def exact_score(cells: Cells, cap: dict[str, dict[Colour, int]]) -> int:
     """What a valid crossword scores, its colours laid the best way."""
     rows = grid_from_cells(cells).rows
-    shifted = {
-        (r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."
-    }
+    shifted = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."}
     found = runs(rows)
     colours = best_colours(shifted, found, cap)
     plus = sum(w.points for w in score_words(shifted, found, colours))
@@ -66,7 +64,9 @@ def word_score(word: str, blank: str | None, cap: dict[str, dict[Colour, int]]) 
     if blank is not None:
         letters[blank] -= 1
     n = sum(letters.values())
-    one = any(all(cap.get(ch, {}).get(c, 0) >= k for ch, k in letters.items() if k) for c in COLOURS)
+    one = any(
+        all(cap.get(ch, {}).get(c, 0) >= k for ch, k in letters.items() if k) for c in COLOURS
+    )
     used = len(word)
     plus = n * (2 if one else 1)
     return plus - (CUBE_COUNT - used) + (ALL_CUBES_BONUS if used == CUBE_COUNT else 0)
