@@ -1,5 +1,4 @@
-"""Fixtures for the Tumble-Words engine tests: word lists, the seed's examples
-as rolls and crosswords, and games started from known rolls."""
+"""Fixtures for the Tumble-Words engine tests: the ENABLE word list."""
 
 from __future__ import annotations
 
@@ -8,18 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine.tumble import GameStarted, Options, TumbleState, start
-
 ENABLE_PATH = Path(__file__).resolve().parents[2] / "games" / "engine" / "data" / "enable1.txt.gz"
-
-#: The words of the seed's examples.
-SEED_WORDS = frozenset({"FAME", "HERO", "IT", "IN", "FIN", "AT", "HE", "BIN"})
-
-# The seed's examples, laid out and rolled by hand (see test_score.py).
-EX1_ROLL, EX1 = "AOFCERMIHTIEB", "...H/FAME/...R/...O"
-EX2_ROLL, EX2 = "AOFCRRM_HTIEB", "...H/FAMe/...R/...O"
-EX3_ROLL, EX3 = "AIFLERMIHTOQN", ".....H/..FAME/..IT.R/.IN..O"
-EX4_ROLL, EX4 = "AOFNERMIHTIEB", ".....HE/..FAME/..IT.R/BIN..O"
 
 
 @pytest.fixture(scope="session")
@@ -27,20 +15,3 @@ def enable() -> frozenset[str]:
     """The ENABLE list, upper case."""
     with gzip.open(ENABLE_PATH, "rt") as f:
         return frozenset(line.strip().upper() for line in f if line.strip())
-
-
-def two(rolls: tuple[str, str] = (EX3_ROLL, EX4_ROLL), options: Options = Options()) -> TumbleState:
-    """A two-player game whose first round rolled ``rolls``."""
-    return start(GameStarted(options, ("ann", "bob"), (), 0, rolls))
-
-
-def fixed(*rolls: str):  # type: ignore[no-untyped-def]
-    """A roller that rolls ``rolls`` in turn."""
-    queue = list(rolls)
-
-    def roll(count: int) -> tuple[str, ...]:
-        out = tuple(queue[:count])
-        del queue[:count]
-        return out
-
-    return roll

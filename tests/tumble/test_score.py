@@ -12,7 +12,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from conftest import (
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tumble_helpers import (
     EX1,
     EX1_ROLL,
     EX2,
@@ -23,8 +25,6 @@ from conftest import (
     EX4_ROLL,
     SEED_WORDS,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from games.engine.errors import Refusal
 from games.engine.tumble.cubes import CUBES
@@ -179,9 +179,7 @@ def test_best_colours_is_exact_on_small_puzzles(capacity: list[str], data: st.Da
     cells = {(0, c): "A" for c in range(across)} | {(r, 0): "A" for r in range(1, down)}
     if len(cells) > len(capacity):
         return
-    rows = tuple(
-        "".join(cells.get((r, c), ".") for c in range(across)) for r in range(down)
-    )
+    rows = tuple("".join(cells.get((r, c), ".") for c in range(across)) for r in range(down))
     found = runs(rows)
     cap: dict[str, dict[str, int]] = {"A": {}}
     for colour in capacity:
