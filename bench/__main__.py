@@ -1,6 +1,6 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
-service``, ``notify``, ``inbound``, ``tracking``, ``corpus`` or ``robots [--full]
-[--games N]``: only that section; ``stack [--ci] [--games N]``: the production stack
+service``, ``notify``, ``inbound``, ``tracking``, ``corpus``, ``robots [--full]
+[--games N]`` or ``tumble [--rolls N] [--games N]``: only that section; ``stack [--ci] [--games N]``: the production stack
 under load and faults, :mod:`bench.stack.run`)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 
 from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
 
-from . import corpus, engine, inbound, notify, robots, service, tracking
+from . import corpus, engine, inbound, notify, robots, service, tracking, tumble
 from .cold import cold_start
 from .positions import long_log, play_games
 from .stats import note
@@ -86,6 +86,7 @@ def goals(
     inbound_figures: dict[str, Any] | None = None,
     robots_figures: dict[str, Any] | None = None,
     tracking_figures: dict[str, Any] | None = None,
+    tumble_figures: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     v = figures["validate_move_us"]
     cold = figures["cold_start"]
@@ -107,7 +108,17 @@ def goals(
         met |= robots.goals(robots_figures)
     if tracking_figures is not None:
         met |= tracking.goals(tracking_figures)
-    texts = GOALS | service.GOALS | notify.GOALS | inbound.GOALS | robots.GOALS | tracking.GOALS
+    if tumble_figures is not None:
+        met |= tumble.goals(tumble_figures)
+    texts = (
+        GOALS
+        | service.GOALS
+        | notify.GOALS
+        | inbound.GOALS
+        | robots.GOALS
+        | tracking.GOALS
+        | tumble.GOALS
+    )
     return _goal_table(met, texts)
 
 
@@ -139,6 +150,30 @@ def main_robots(args: list[str]) -> None:
         "lexicon": lexicon_info,
         "robots": figures,
         "goals": _goal_table(robots.goals(figures), robots.GOALS),
+        "runtime_s": round(time.perf_counter() - began, 1),
+    }
+    json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def tumble_figures(rolls: int = tumble.ROLLS, games: int = tumble.MATCH_GAMES) -> dict[str, Any]:
+    """The Tumble-Words section, or what failed in it."""
+    try:
+        return tumble.run(SEED, rolls, games)
+    except Exception as e:  # the other figures must print whatever happens here
+        traceback.print_exc()
+        return {"error": f"{type(e).__name__}: {e}"}
+
+
+def main_tumble(args: list[str]) -> None:
+    """``python -m bench tumble [--rolls N] [--games N]``: only the Tumble-Words figures."""
+    rolls = int(args[args.index("--rolls") + 1]) if "--rolls" in args else tumble.ROLLS
+    games = int(args[args.index("--games") + 1]) if "--games" in args else tumble.MATCH_GAMES
+    began = time.perf_counter()
+    figures = tumble_figures(rolls, games)
+    out = {
+        "tumble": figures,
+        "goals": _goal_table(tumble.goals(figures), tumble.GOALS),
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
@@ -241,6 +276,8 @@ def main() -> None:
     figures |= engine.replays(log, lexicon, REPLAY_RUNS)
     note("the robots: decision times, the analysis, a match ladder")
     robots_out = robots_figures(lexicon, games, log)
+    note("Tumble-Words: checking, the robots, a match")
+    tumble_out = tumble_figures()
     note(f"cold start x{COLD_RUNS}")
     figures["cold_start"] = cold_start(REPO, WORDLISTS, COLD_RUNS)
     note("the service, over HTTP")
@@ -268,7 +305,10 @@ def main() -> None:
         "inbound": inbound_out,
         "tracking": tracking_out,
         "robots": robots_out,
-        "goals": goals(figures, service_out, notify_out, inbound_out, robots_out, tracking_out),
+        "tumble": tumble_out,
+        "goals": goals(
+            figures, service_out, notify_out, inbound_out, robots_out, tracking_out, tumble_out
+        ),
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
@@ -287,6 +327,8 @@ if __name__ == "__main__":
         main_service(profile="--profile" in args[1:])
     elif args and args[0] == "robots":
         main_robots(args[1:])
+    elif args and args[0] == "tumble":
+        main_tumble(args[1:])
     elif args and args[0] in OWN_DATABASE:
         main_own_database(args[0])
     else:

@@ -13,11 +13,12 @@ ENGINE = ROOT / "games" / "engine"
 CHECK = """
 import importlib, pkgutil, sys
 import games.engine
-names = [m.name for m in pkgutil.iter_modules(games.engine.__path__, "games.engine.")]
+names = [m.name for m in pkgutil.walk_packages(games.engine.__path__, "games.engine.")]
 for name in names:
     importlib.import_module(name)
 loaded = sorted(m for m in sys.modules if m == "django" or m.startswith("django."))
 assert len(names) >= 13, names
+assert "games.engine.tumble.robots.search" in names, names
 assert not loaded, loaded
 print(len(names))
 """

@@ -4,13 +4,12 @@ malformed records refused with specific messages."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from tumble_helpers import EX3, EX3_ROLL, EX4_ROLL, SEED_WORDS
 
 from games.engine.errors import BadRecord
-from games.engine.tumble import read_record, replay_json, write_record
+from games.engine.tumble import Options, read_record, replay_json, write_record
 from games.engine.tumble.robots.levels import BEGINNER, CASUAL
 from games.engine.tumble.robots.match import play_game
 
@@ -98,8 +97,10 @@ def test_an_unknown_word_list_and_bad_json_are_bad_records() -> None:
     assert result.exit_code == 2 and result.to_json()["status"] is None
 
 
-def test_rolls_in_a_record_are_outcomes_never_seeds() -> None:
-    game = play_game([BEGINNER, BEGINNER], SEED_WORDS, random.Random(1).randrange(100))
+def test_a_record_lists_every_rounds_rolls_and_no_seed(enable: frozenset[str]) -> None:
+    game = play_game([BEGINNER, BEGINNER], enable, 5, Options(target=30))
     record = write_record(list(game.events))
     assert "seed" not in json.dumps(record)
-    assert all("rolls" in t for t in record["turns"] if t["move"] == "timeout")
+    rolled = [t["rolls"] for t in record["turns"] if "rolls" in t]
+    assert len(rolled) == len(game.state.history) - 1 >= 1
+    assert [r.rolls for r in game.state.history[1:]] == [tuple(r) for r in rolled]

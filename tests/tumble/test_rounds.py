@@ -130,7 +130,8 @@ def test_resigning_with_two_players_ends_the_game() -> None:
     assert (state.end, state.winners()) == ("resigned", [0])
 
 
-def three(options: Options = Options(), first: int = 1) -> TumbleState:
+def three(options: Options | None = None, first: int = 1) -> TumbleState:
+    options = options or Options()
     return start(GameStarted(options, ("ann", "bob", "cy"), ("EAA", ".B_"), first, (EX3_ROLL,)))
 
 

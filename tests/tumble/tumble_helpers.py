@@ -15,9 +15,11 @@ EX3_ROLL, EX3 = "AIFLERMIHTOQN", ".....H/..FAME/..IT.R/.IN..O"
 EX4_ROLL, EX4 = "AOFNERMIHTIEB", ".....HE/..FAME/..IT.R/BIN..O"
 
 
-def two(rolls: tuple[str, str] = (EX3_ROLL, EX4_ROLL), options: Options = Options()) -> TumbleState:
+def two(
+    rolls: tuple[str, str] = (EX3_ROLL, EX4_ROLL), options: Options | None = None
+) -> TumbleState:
     """A two-player game whose first round rolled ``rolls``."""
-    return start(GameStarted(options, ("ann", "bob"), (), 0, rolls))
+    return start(GameStarted(options or Options(), ("ann", "bob"), (), 0, rolls))
 
 
 def fixed(*rolls: str) -> Roller:
