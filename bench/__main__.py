@@ -1,7 +1,7 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
 service``, ``notify``, ``inbound``, ``tracking``, ``corpus``, ``robots [--full]
-[--games N]`` or ``tumble [--rolls N] [--games N]``: only that section; ``stack [--ci] [--games N]``: the production stack
-under load and faults, :mod:`bench.stack.run`)."""
+[--games N]`` or ``tumble [--rolls N] [--games N]``: only that section; ``stack [--ci]
+[--games N]``: the production stack under load and faults, :mod:`bench.stack.run`)."""
 
 from __future__ import annotations
 

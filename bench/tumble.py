@@ -68,12 +68,20 @@ def run(seed: int, rolls: int = ROLLS, games: int = MATCH_GAMES) -> dict[str, An
             "mean_score": round(statistics.fmean(scores), 2),
         }
     note(f"tumble: checking {len(laid)} crosswords")
-    check_ns = [
-        best_ns(lambda r=roll, g=text: check(parse_grid(g), r, words), 5) for roll, text in laid
-    ]
+    check_ns = []
+    for roll, text in laid:
+
+        def one(roll: str = roll, text: str = text) -> object:
+            return check(parse_grid(text), roll, words)
+
+        check_ns.append(best_ns(one, 5))
     a, b = LEVELS[STRONGEST], LEVELS["casual"]
     bar = tqdm(total=2 * ((games + 1) // 2), desc=f"tumble {a.name} vs {b.name}", leave=False)
-    result = match(a, b, games, seed, words, lambda done, total: bar.update(1))
+
+    def progress(done: int, total: int) -> None:
+        bar.update(1)
+
+    result = match(a, b, games, seed, words, progress)
     bar.close()
     note(f"tumble: {result.summary()}")
     lo, hi = result.interval
