@@ -8,7 +8,7 @@ when the open round waits for it, else ``wait``.
 |---|---|
 | `beginner` | One good word, one of the three best it sees; no crossword. |
 | `casual` | Grows a crossword greedily from its best word, a few words deep. |
-| `strong` | The highest-scoring crossword it can find in its time (beam search, up to 1.5 s). |
+| `strong` | The highest-scoring crossword it can find in its time (beam search, up to 1.2 s). |
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from .words import index_of
 
 #: The strongest level's default time budget: within the 2 s goal, with room
 #: for reading the view and writing the answer.
-STRONG_BUDGET_MS = 1500.0
+STRONG_BUDGET_MS = 1200.0
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ CASUAL = Level(
 )
 STRONG = Level(
     "strong",
-    "The highest-scoring crossword it can find in its time (beam search, up to 1.5 s).",
+    "The highest-scoring crossword it can find in its time (beam search, up to 1.2 s).",
     (16, 48, 160, 500),
     20,
     STRONG_BUDGET_MS,
