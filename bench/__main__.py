@@ -1,6 +1,6 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
-service``, ``notify``, ``inbound``, ``tracking``, ``corpus``, ``crossword``, ``blockers``
-or ``robots [--full] [--games N]``: only that section; ``stack [--ci] [--games N]``: the
+service``, ``notify``, ``inbound``, ``tracking``, ``corpus``, ``crossword``, ``blockers``,
+``tumble`` or ``robots [--full] [--games N]``: only that section; ``stack [--ci] [--games N]``: the
 production stack under load and faults, :mod:`bench.stack.run`; ``mailrate``: emails per
 second as a worker's processes go from 1 to 4, :mod:`bench.stack.mail_rate`;
 ``crossword-robots [--games N]``: the crossword game's move generator and robots,
@@ -23,7 +23,18 @@ from typing import Any
 
 from games.engine import DEFAULT_NAME, Lexicon, LexiconStore
 
-from . import blockers, corpus, crossword, engine, inbound, notify, robots, service, tracking
+from . import (
+    blockers,
+    corpus,
+    crossword,
+    engine,
+    inbound,
+    notify,
+    robots,
+    service,
+    tracking,
+    tumble,
+)
 from .cold import cold_start
 from .positions import long_log, play_games
 from .stats import note
@@ -150,7 +161,11 @@ def main_robots(args: list[str]) -> None:
 
 #: The sections of the other game kinds: each module has ``run()``, ``goals(figures)``
 #: and ``GOALS``, and ``python -m bench NAME`` runs it alone.
-KIND_SECTIONS: dict[str, ModuleType] = {"crossword": crossword, "blockers": blockers}
+KIND_SECTIONS: dict[str, ModuleType] = {
+    "crossword": crossword,
+    "blockers": blockers,
+    "tumble": tumble,
+}
 
 
 def kind_figures(name: str) -> dict[str, Any]:

@@ -43,6 +43,13 @@ RefusalCode = Literal[
     "no_challenges",
     "nothing_to_challenge",
     "own_play",
+    # Tumble-Words (games.engine.tumble): a crossword's checks, in its spec's order
+    "bad_grid",
+    "face_not_rolled",
+    "cube_used_twice",
+    "lone_letter",
+    "disconnected",
+    "colours_not_rolled",
 ]
 
 #: The order of the word-move checks: a plain word that no spelling makes legal is
