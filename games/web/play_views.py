@@ -320,7 +320,11 @@ def _context(
     }
     if game.status == Game.Status.OPEN:
         seats = _waiting_seats(game)
-        ctx |= {"waiting": seats, "free_seats": sum(1 for s in seats if s.name is None)}
+        ctx |= {
+            "waiting": seats,
+            "free_seats": sum(1 for s in seats if s.name is None),
+            "invitable": sum(1 for s in seats if s.name is None and not s.invited),
+        }
         return ctx
     names = seat_names.names_now(game)
     kind = services.kind_of(game)
