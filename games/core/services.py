@@ -162,6 +162,10 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
     """Replay the game's log and rewrite its projection from it.  Returns whether
     the stored projection differed from the replay.
 
+    A rated game the rewrite finds over is rated then (once:
+    :func:`ratings.rating.rate_game`), as every other ending is rated in the
+    transaction that writes it.
+
     The times come from the log too: the game started with its first event and
     finished with its last.  A game in play keeps its stored deadline when the
     turn is the one the log says (vacations may have moved it since); otherwise
@@ -198,6 +202,11 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
         differs = any(getattr(game, name) != value for name, value in want.items())
         if differs and write:
             Game.objects.filter(pk=game.pk).update(**want)
+            for name, value in want.items():
+                setattr(game, name, value)
+            # A game the log says is over, though its projection did not: rated now,
+            # in the same transaction, as the move that ended it would have.
+            rating.after_move(game)
     return differs
 
 
