@@ -1,5 +1,5 @@
 """Games: an account's games, one game, its seat view, its log (and the long
-poll a program waits on), creating a game and joining one.
+poll a program waits on), creating a game, inviting to one and joining one.
 
 Waiting is a long poll, not a stream: gunicorn's sync workers serve one
 request at a time each, so a Server-Sent Events stream would hold a worker for
@@ -26,7 +26,7 @@ from accounts.names import shown_name
 from api import reading
 from api.auth import user_of
 from api.errors import ApiError
-from api.schemas import CreateIn, ErrorOut, EventsOut, GameOut, GamesOut
+from api.schemas import CreateIn, ErrorOut, EventsOut, GameOut, GamesOut, InviteIn
 from games import kinds
 from games.core import services
 from games.engine.lexicon import UnknownWordList
@@ -209,6 +209,30 @@ def join(request: HttpRequest, game_id: int) -> dict[str, Any]:
         )
     try:
         services.join_game(game_id, user)
+    except services.ServiceError as e:
+        raise ApiError(409, e.code, e.message) from None
+    seen = reading.viewer(game_id, user)
+    return reading.summary(seen.game, seen.seat)
+
+
+@router.post(
+    "/games/{int:game_id}/invite",
+    response={200: GameOut, **WRITE_ERRORS, 403: ErrorOut},
+    summary="Invite to a game",
+    description="As the game page's invitation box, for a player of a game still waiting for "
+    "players: each address gets an invitation email for a free seat nobody is invited to yet "
+    "(400 `bad_request` for what is not an address). "
+    "The daily limit on invitations applies (409 `over_limit`); a game that has started, "
+    "without enough free seats, or with one of the addresses in it already is 409 "
+    "`cannot_invite`; a spectator is 403 `not_yours`.",
+)
+def invite(request: HttpRequest, game_id: int, body: InviteIn) -> dict[str, Any]:
+    user = user_of(request)
+    reading.player(game_id, user)  # 404 for a game it may not see, 403 for a spectator
+    try:
+        services.invite(game_id, user, body.emails)
+    except services.BadAddress as e:
+        raise ApiError(400, "bad_request", e.message) from None
     except services.ServiceError as e:
         raise ApiError(409, e.code, e.message) from None
     seen = reading.viewer(game_id, user)

@@ -212,15 +212,16 @@ def my_games(user: User) -> dict[str, Any]:
     playing = rows(active)
     playing.sort(key=lambda g: (not g["your_turn"], g["deadline"] or far, g["id"]))
     email = (user.email or "").lower()
-    invited = (
+    invited = dict(
         Seat.objects.filter(invited_email=email, user__isnull=True, game__status=Game.Status.OPEN)
         .exclude(game__seats__user=user)
-        .values_list("game_id", flat=True)
+        .values_list("game_id", "invited_by")
     )
+    inviters = {u.pk: u for u in User.objects.filter(pk__in=set(invited.values()))}
     invitations = [
         {
             "game": pk,
-            "by": game.created_by.public_name,
+            "by": inviters.get(invited[pk], game.created_by).public_name,
             "kind": game.kind,
             "players": _players(game),
         }

@@ -145,6 +145,10 @@ class CreateIn(Schema):
     hints: bool = False
 
 
+class InviteIn(Schema):
+    emails: list[str] = Field(description="addresses to invite to the game's free seats")
+
+
 class RecordOut(Schema):
     id: int
     name: str

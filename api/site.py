@@ -5,7 +5,10 @@ page keeps the site's Content-Security-Policy)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ninja import NinjaAPI, Swagger
+from ninja.openapi.schema import OpenAPISchema
 
 from api import errors, game_routes, me_routes, move_routes, record_routes
 from api.auth import TokenAuth
@@ -24,7 +27,30 @@ reads its seat with `GET /games/{id}/view` and moves with
 resent move is never made twice).
 """
 
-api = NinjaAPI(
+
+class Api(NinjaAPI):
+    """The API, its OpenAPI document built once per process and path: the
+    routes are fixed when the process starts, and building the document costs
+    some 50 ms, which an anonymous client could ask for again and again (the
+    document and the docs page are served without a token).  Served from here,
+    it costs what answering a page does, and needs no limit of its own."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._documents: dict[tuple[str | None, tuple[tuple[str, Any], ...]], OpenAPISchema] = {}
+
+    def get_openapi_schema(
+        self, *, path_prefix: str | None = None, path_params: dict[str, Any] | None = None
+    ) -> OpenAPISchema:
+        key = (path_prefix, tuple(sorted((path_params or {}).items())))
+        if key not in self._documents:
+            self._documents[key] = super().get_openapi_schema(
+                path_prefix=path_prefix, path_params=path_params
+            )
+        return self._documents[key]
+
+
+api = Api(
     title="Jumbulaya by mail",
     version="1",
     description=DESCRIPTION,

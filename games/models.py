@@ -150,6 +150,16 @@ class Seat(models.Model):
         related_name="seats",
     )
     invited_email = models.EmailField(blank=True)
+    #: Who invited ``invited_email`` and when: the daily limit on invitations counts
+    #: each player's, made with the game or to it later.
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    invited_at = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
     #: Turns in a row this seat lost to the deadline.
     timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)

@@ -2,6 +2,7 @@ from django.urls import include, path
 
 from games.web import (
     analysis_views,
+    invite_views,
     lobby_views,
     message_views,
     play_views,
@@ -21,6 +22,7 @@ urlpatterns = [
     path("games/new/robot/", lobby_views.play_robot, name="play_robot"),
     path("games/open/", lobby_views.open_games, name="open_games"),
     path("games/<id:game_id>/join/", lobby_views.join, name="join"),
+    path("games/<id:game_id>/invite/", invite_views.invite, name="invite"),
     path("invite/<str:token>/", lobby_views.accept_invite, name="accept_invite"),
     # playing
     path("games/<id:game_id>/", play_views.game_page, name="game"),

@@ -3,6 +3,9 @@ from its seat view only (the kind's robots' ``hints``).
 
 A game shows hints only when its ``hints`` option is on, and only to the seat
 whose rack they are for: :func:`hints_for` says ``None`` when hints are off.
+They are put in words by the kind's presentation, on the page (its compose
+template) and in the answer to a ``hint`` reply
+(:func:`games.mail_in.hint_answers.hints_text`).
 """
 
 from __future__ import annotations
@@ -33,18 +36,3 @@ def hints_for(game: Game, seat: int, n: int = HINTS) -> list[Any] | None:
         return None
     lexicon = game_lexicon(game) if kind.uses_word_list else None
     return kind.robots.hints(load_events(game), current_state(game), seat, lexicon, n)
-
-
-def hints_text(game: Game, seat: int) -> str:
-    """The hints in words, for an email: one move a line, or why there are none."""
-    found = hints_for(game, seat)
-    if found is None:
-        return HINTS_OFF
-    if not found:
-        return "Your rack makes no word on any line now: a pass or an exchange may be best."
-    lines = [
-        f"- {h.notation}: {h.points} point{'s' if h.points != 1 else ''}"
-        + (f" (you gain {h.gain})" if h.gain != h.points else "")
-        for h in found
-    ]
-    return "\n".join([f"The best word moves for your rack now (at move #{game.last_seq}):", *lines])

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -75,6 +77,16 @@ class LookAlikeName(CannotJoin):
     def __init__(self, message: str, theirs: str) -> None:
         super().__init__(message)
         self.theirs = theirs
+
+
+class CannotInvite(ServiceError):
+    code = "cannot_invite"
+
+
+class BadAddress(ServiceError):
+    """An invitation to something that is not an email address."""
+
+    code = "bad_address"
 
 
 class NotAPlayer(ServiceError):
@@ -150,6 +162,10 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
     """Replay the game's log and rewrite its projection from it.  Returns whether
     the stored projection differed from the replay.
 
+    A rated game the rewrite finds over is rated then (once:
+    :func:`ratings.rating.rate_game`), as every other ending is rated in the
+    transaction that writes it.
+
     The times come from the log too: the game started with its first event and
     finished with its last.  A game in play keeps its stored deadline when the
     turn is the one the log says (vacations may have moved it since); otherwise
@@ -186,6 +202,11 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
         differs = any(getattr(game, name) != value for name, value in want.items())
         if differs and write:
             Game.objects.filter(pk=game.pk).update(**want)
+            for name, value in want.items():
+                setattr(game, name, value)
+            # A game the log says is over, though its projection did not: rated now,
+            # in the same transaction, as the move that ended it would have.
+            rating.after_move(game)
     return differs
 
 
@@ -205,10 +226,10 @@ def _moment(when: datetime, user: User) -> str:
 def _check_daily_limits(creator: User, invitations: int) -> None:
     """Refuse a game beyond what one account may create in 24 hours:
     ``JUMBULAYA_GAMES_PER_DAY`` games and ``JUMBULAYA_INVITATIONS_PER_DAY``
-    invitation emails (one per address invited to a game; open games need
-    none).  Counted in the database, so the limits hold across processes; the
-    caller holds the creator's row locked, so two games created at once cannot
-    both take the last place.  Staff are exempt (they set up games for others)."""
+    invitation emails (:func:`_check_invitation_limit`).  Counted in the
+    database, so the limits hold across processes; the caller holds the
+    creator's row locked, so two games created at once cannot both take the
+    last place.  Staff are exempt (they set up games for others)."""
     if creator.is_staff:
         return
     since = timezone.now() - LIMIT_WINDOW
@@ -226,30 +247,71 @@ def _check_daily_limits(creator: User, invitations: int) -> None:
                 f"You have created {games_limit} {games} in the last 24 hours, as many as one "
                 f"account may. You can create another from {frees}."
             )
+    _check_invitation_limit(
+        creator,
+        invitations,
+        "This game's",
+        "or make the game open so that anyone can join it without an invitation",
+    )
+
+
+def _check_invitation_limit(inviter: User, invitations: int, these: str, otherwise: str) -> None:
+    """Refuse ``invitations`` more emails beyond ``JUMBULAYA_INVITATIONS_PER_DAY``
+    in 24 hours: one per address invited, with a new game or to a game later,
+    counted by who invited it (:attr:`Seat.invited_by`).  ``these`` names
+    them in the refusal, and ``otherwise`` says what else the inviter may do.  The caller
+    holds the inviter's row locked; staff are exempt."""
     limit = settings.JUMBULAYA_INVITATIONS_PER_DAY
-    if limit <= 0 or not invitations:
+    if inviter.is_staff or limit <= 0 or not invitations:
         return
     allowed = f"{limit} invitation{'s' if limit != 1 else ''} in 24 hours"
     if invitations > limit:
         raise OverLimit(f"One account may send at most {allowed}.")
     # The newest first: when the (limit - invitations + 1)-th newest leaves the
-    # window, this game's invitations fit.
-    sent = list(
-        Seat.objects.filter(game__created_by=creator, game__created_at__gt=since)
+    # window, these invitations fit.
+    sent = [
+        when
+        for when in Seat.objects.filter(
+            invited_by=inviter, invited_at__gt=timezone.now() - LIMIT_WINDOW
+        )
         .exclude(invited_email="")
-        .order_by("-game__created_at")
-        .values_list("game__created_at", flat=True)[:limit]
-    )
+        .order_by("-invited_at")
+        .values_list("invited_at", flat=True)[:limit]
+        if when is not None  # the filter says so; the type does not
+    ]
     room = limit - len(sent)
     if invitations > room:
-        frees = _moment(sent[limit - invitations] + LIMIT_WINDOW, creator)
+        frees = _moment(sent[limit - invitations] + LIMIT_WINDOW, inviter)
         plural = "s" if invitations != 1 else ""
         raise OverLimit(
             f"One account may send {allowed}, and your games have sent "
-            f"{len(sent)} in the last 24 hours. This game's {invitations} invitation{plural} "
-            f"can go from {frees}. Until then, invite fewer people ({room or 'none'} now), or "
-            "make the game open so that anyone can join it without an invitation."
+            f"{len(sent)} in the last 24 hours. {these} {invitations} invitation{plural} "
+            f"can go from {frees}. Until then, invite fewer people ({room or 'none'} now), "
+            f"{otherwise}."
         )
+
+
+def _invitable(inviter: User, emails: Sequence[str]) -> list[str]:
+    """``emails`` as they are stored (trimmed, lower case), checked: each an
+    address, listed once, not the inviter's own, not one that asked for no
+    invitations."""
+    found = [e.strip().lower() for e in emails if e.strip()]
+    for email in found:
+        try:
+            validate_email(email)
+        except ValidationError:
+            raise BadAddress(f"“{email}” is not an email address.") from None
+    if len(set(found)) != len(found):
+        raise ServiceError("The same address is invited twice.")
+    if inviter.email.lower() in found:
+        raise ServiceError("You are already in the game: invite someone else.")
+    for email in found:
+        if mail_preferences.refuses_invitations(email):
+            raise ServiceError(
+                f"{email} has asked to get no invitations from this site: ask them to join "
+                "an open game instead."
+            )
+    return found
 
 
 def create_game(
@@ -311,16 +373,7 @@ def create_game(
         raise ServiceError(f"There is no robot level {takeover_level!r} to take over seats.")
     if robot_pace not in Game.RobotPace.values:
         raise ServiceError(f"Robots answer {' or '.join(Game.RobotPace.values)}.")
-    if len(set(emails)) != len(emails):
-        raise ServiceError("The same address is invited twice.")
-    if creator.email.lower() in emails:
-        raise ServiceError("You are already in the game: invite someone else.")
-    for email in emails:
-        if mail_preferences.refuses_invitations(email):
-            raise ServiceError(
-                f"{email} has asked to get no invitations from this site: ask them to join "
-                "an open game instead."
-            )
+    emails = _invitable(creator, emails)
     # A kind played without a word list names none.
     lexicon = lexicons.index(game_kind, lexicon_name) if game_kind.uses_word_list else None
     with transaction.atomic():
@@ -352,7 +405,8 @@ def create_game(
         invited = iter(emails)
         for i in range(len(seats), seat_count):
             email = next(invited, "")
-            seats.append(Seat.objects.create(game=game, index=i, invited_email=email))
+            by = {"invited_by": creator, "invited_at": now} if email else {}
+            seats.append(Seat.objects.create(game=game, index=i, invited_email=email, **by))
         outbox.owe(game, Notification.Kind.INVITED, emails=emails)
         if all(s.user_id is not None for s in seats):
             _start(game, seats)
@@ -408,6 +462,52 @@ def join_game(game_id: int, user: User) -> Seat:
         if all(s.user_id is not None for s in seats):
             _start(game, seats)
     return seat
+
+
+def invite(game_id: int, inviter: User, emails: Sequence[str]) -> list[Seat]:
+    """Invite ``emails`` to the free seats of a game waiting for players, for
+    one of its players: as :func:`create_game` invites (an email each, within
+    the inviter's daily limit on invitations, :class:`OverLimit`), to the free
+    seats nobody is invited to yet, lowest first.  Returns the seats invited.
+    :class:`NotAPlayer` for anyone without a seat in it (or no such game);
+    :class:`CannotInvite` for a game that has started, or without enough free
+    seats, or an address already in it."""
+    emails = _invitable(inviter, emails)
+    if not emails:
+        raise BadAddress("Give the address of at least one person to invite.")
+    with transaction.atomic():
+        # The inviter's row, locked: two invitations at once are counted in turn.
+        User.objects.select_for_update().filter(pk=inviter.pk).exists()
+        try:
+            game = Game.objects.select_for_update().get(pk=game_id)
+        except Game.DoesNotExist:
+            raise NotAPlayer("There is no such game.") from None
+        seats = list(game.seats.select_related("user").order_by("index"))
+        if not any(s.user_id == inviter.pk for s in seats):
+            raise NotAPlayer("Only the players of this game can invite others to it.")
+        if game.status != Game.Status.OPEN:
+            raise CannotInvite(
+                "This game has started: invitations are for a game still waiting for players."
+            )
+        for s in seats:
+            taken = s.invited_email or (s.user.email.lower() if s.user is not None else "")
+            if taken in emails:
+                raise CannotInvite(f"{taken} is invited to this game already.")
+        free = [s for s in seats if s.user_id is None and not s.invited_email]
+        if len(emails) > len(free):
+            room = f"{len(free)} free seat{'s' if len(free) != 1 else ''}" if free else "no seat"
+            raise CannotInvite(
+                f"This game has {room} left for an invitation; you invited {len(emails)}."
+            )
+        _check_invitation_limit(
+            inviter, len(emails), "Your", "or ask another player of the game to invite them"
+        )
+        now = timezone.now()
+        for seat, email in zip(free, emails, strict=False):
+            seat.invited_email, seat.invited_by, seat.invited_at = email, inviter, now
+            seat.save(update_fields=["invited_email", "invited_by", "invited_at"])
+        outbox.owe(game, Notification.Kind.INVITED, emails=emails)
+    return free[: len(emails)]
 
 
 class AccountExists(CannotJoin):
@@ -919,6 +1019,8 @@ def _make_claim(game_id: int, claim: models.JumbulayaClaim) -> list[KindEvent]:
 
 __all__ = [
     "AccountExists",
+    "BadAddress",
+    "CannotInvite",
     "CannotJoin",
     "DuplicateMove",
     "LookAlikeName",
@@ -936,6 +1038,7 @@ __all__ = [
     "engine_event",
     "event_row",
     "game_lexicon",
+    "invite",
     "join_as_new_player",
     "join_game",
     "join_with_name",

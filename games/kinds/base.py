@@ -580,6 +580,12 @@ class KindPresentation(Protocol):
         """The email's line on replying with a move, naming position ``seq``."""
         ...
 
+    def hints_in_words(self, hints: Sequence[Any], seq: int) -> str:
+        """The answer to a ``hint`` reply at position ``seq``: the seat's
+        ``hints`` (its :meth:`Robots.hints`, best first) one a line, under a
+        heading that says what they are best at, or what to do without any."""
+        ...
+
     def rules_in_words(self, options: Options) -> list[str]:
         """One sentence per rule (the preset first), for pages and emails."""
         ...

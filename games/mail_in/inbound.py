@@ -48,12 +48,13 @@ from django.utils import timezone
 from mailparser_reply import EmailReplyParser
 
 from accounts.models import User
-from games.coach.hints import HINT_REPLY, hints_text
+from games.coach.hints import HINT_REPLY
 from games.core import chat, services
 from games.core.projection import kind_of
 from games.engine.errors import Refusal
 from games.kinds import presentation
 from games.mail_in import reply_messages
+from games.mail_in.hint_answers import hints_text
 from games.mail_in.reply_history import fresh_text
 from games.mail_out import outbox
 from games.mail_out.emails import REPLY_MARKER

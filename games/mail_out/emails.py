@@ -520,7 +520,7 @@ def _reply_refused(s: Situation) -> Content:
 
 def _reply_hints(s: Situation) -> Content:
     """The answer to a ``hint`` reply: the hints found when it arrived, or why
-    there are none (:func:`games.coach.hints.hints_text`)."""
+    there are none (:func:`games.mail_in.hint_answers.hints_text`)."""
     inbound = s.notification.inbound
     assert inbound is not None, "a reply answer names its reply"
     mine = s.board.turn == s.seat.index and not s.board.over

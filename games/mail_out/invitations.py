@@ -1,14 +1,16 @@
-"""Invitations: the email with a join link for each address a game's creator
-invited, and the game's settings in words for that email and the invitation
-page.  Joining by an invitation, a new player's account and name included, is
-a write: :func:`games.core.services.join_as_new_player` and
+"""Invitations: the email with a join link for each address a game's player
+invited (its creator, or a player seated since), and the game's settings in
+words for that email and the invitation page.  Joining by an invitation, a new
+player's account and name included, is a write:
+:func:`games.core.services.join_as_new_player` and
 :func:`games.core.services.join_with_name`.
 
-:func:`games.core.services.create_game` records an INVITED notification per address
-(the outbox), and the outbox sends it like every other email:
-:func:`games.mail_out.emails.message_for` asks :func:`invitation_email` for the content.
-An invitation to a game that has started, to a seat taken since, or to an
-address that asked for no more invitations, is not sent.
+:func:`games.core.services.create_game` and :func:`games.core.services.invite`
+record an INVITED notification per address (the outbox), and the outbox sends
+it like every other email: :func:`games.mail_out.emails.message_for` asks
+:func:`invitation_email` for the content.  An invitation to a game that has
+started, to a seat taken since, or to an address that asked for no more
+invitations, is not sent.
 
 The invitation link was mailed to the address it names, so for an address with
 no account yet it is enough to make one: the visitor names themself on the
@@ -47,11 +49,16 @@ def invitation_email(notification: Notification) -> tuple[str, str, str, str] | 
     email = notification.email.strip().lower()
     if not email or game.status != Game.Status.OPEN:
         return None
-    if not game.seats.filter(invited_email=email, user__isnull=True).exists():
+    seat = (
+        game.seats.filter(invited_email=email, user__isnull=True)
+        .select_related("invited_by")
+        .first()
+    )
+    if seat is None:
         return None
     if mail_preferences.refuses_invitations(email):
         return None
-    name = display_name(game.created_by)
+    name = display_name(seat.invited_by or game.created_by)
     stop = no_invitations_url(email)
     kind = kind_of(game)
     context = {

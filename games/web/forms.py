@@ -176,6 +176,12 @@ def option_field(option: OptionField) -> forms.Field:
 _SPLIT = re.compile(r"[\s,;]+")
 
 
+def split_addresses(raw: str) -> list[str]:
+    """The addresses typed in an invitation box: one a line, or between commas,
+    semicolons or spaces."""
+    return [item for item in _SPLIT.split(raw) if item]
+
+
 def move_hours_field() -> forms.Field:
     """Hours per move, from the operator's shortest (``JUMBULAYA_MIN_MOVE_MINUTES``: whole
     hours unless it is less than an hour or not a whole number of them, then hundredths of
@@ -372,9 +378,7 @@ class CreateGameForm(forms.Form):
     def clean_invite_emails(self) -> list[str]:
         raw = self.cleaned_data.get("invite_emails") or ""
         emails: list[str] = []
-        for item in _SPLIT.split(raw):
-            if not item:
-                continue
+        for item in split_addresses(raw):
             try:
                 validate_email(item)
             except ValidationError:

@@ -302,7 +302,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     invited = (
         Seat.objects.filter(invited_email=email, user__isnull=True, game__status=Game.Status.OPEN)
         .exclude(game__seats__user=user)
-        .select_related("game__created_by")
+        .select_related("game__created_by", "invited_by")
         .defer("game__state")
         .order_by("-game__created_at")
         if email
@@ -311,7 +311,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     invitations = [
         {
             "game": seat.game,
-            "inviter": services.display_name(seat.game.created_by),
+            "inviter": services.display_name(seat.invited_by or seat.game.created_by),
             "url": reverse("games:accept_invite", args=[invite_token(seat.game_id, email)]),
         }
         for seat in invited
@@ -450,6 +450,13 @@ def play_robot(request: HttpRequest) -> HttpResponse:
 # --- invitations -------------------------------------------------------------
 
 
+def _inviter(game: Game, seats: list[Seat], email: str) -> User:
+    """Who invited ``email`` to ``game``: a player of it, else its creator."""
+    ids = [s.invited_by_id for s in seats if s.invited_email == email and s.invited_by_id]
+    found = User.objects.filter(pk__in=ids[:1]).first()
+    return found or game.created_by
+
+
 def _invite_problem(
     game: Game, seats: list[Seat], email: str, user: User | None
 ) -> tuple[str | None, bool]:
@@ -544,7 +551,7 @@ def accept_invite(request: HttpRequest, token: str) -> HttpResponse:
             "seated": seated,
             "new_player": new_player,
             "name_form": name_form,
-            "inviter": services.display_name(game.created_by),
+            "inviter": services.display_name(_inviter(game, seats, email)),
             "free_seats": sum(1 for s in seats if s.user_id is None),
             "facts": invitations.game_facts(
                 game, [_name(s) for s in seats if s.user_id is not None]

@@ -297,6 +297,7 @@ def _context(
     call_preview: Preview | None = None,
     notice: str | None = None,
     question: confirmations.Question | None = None,
+    message: str = "",
 ) -> dict[str, Any]:
     game = viewer.game
     link = door.link_status(viewer)
@@ -316,11 +317,16 @@ def _context(
         "call_hint": CALL_HINT,
         "notice": notice,
         "question": question,
+        "message": message,
         "keys": {name: secrets.token_urlsafe(24) for name in MOVE_FORMS},
     }
     if game.status == Game.Status.OPEN:
         seats = _waiting_seats(game)
-        ctx |= {"waiting": seats, "free_seats": sum(1 for s in seats if s.name is None)}
+        ctx |= {
+            "waiting": seats,
+            "free_seats": sum(1 for s in seats if s.name is None),
+            "invitable": sum(1 for s in seats if s.name is None and not s.invited),
+        }
         return ctx
     names = seat_names.names_now(game)
     kind = services.kind_of(game)
@@ -425,7 +431,7 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
         except chat.MessageRefused as e:
             return _refused(request, door, 422, error=e.message, **kept)
     if confirmations.may_ask(notation) and not confirmations.confirmed(request.POST):
-        asked = _ask_first(request, door, notation, expected)
+        asked = _ask_first(request, door, notation, expected, said)
         if asked is not None:
             return asked
     notice = "Your move was made."
@@ -468,12 +474,14 @@ def _with_message(door: Door, said: str) -> str:
 
 
 def _ask_first(
-    request: HttpRequest, door: Door, notation: str, expected: int
+    request: HttpRequest, door: Door, notation: str, expected: int, said: str
 ) -> HttpResponse | None:
     """The page asking whether to send ``notation`` (a pass, an exchange of the
     whole rack, a resignation), or ``None`` to send it at once.  Asked only when
     the move would be made: a move the game refuses, or sent from a page that no
-    longer shows the game, gets its refusal straight away."""
+    longer shows the game, gets its refusal straight away.  The message typed
+    with the move (``said``) rides in the question's form, so the move, once
+    confirmed, carries it."""
     viewer = door.viewer()
     if viewer.seat is None or viewer.game.last_seq != expected:
         return None
@@ -485,7 +493,8 @@ def _ask_first(
     shown = presentation.of(kind).preview(viewer.game, viewer.seat, notation)
     if shown.refused:
         return None
-    return page(request, door, viewer, question=question, preview=shown)
+    message = said if said.strip() else ""
+    return page(request, door, viewer, question=question, preview=shown, message=message)
 
 
 def _refused(

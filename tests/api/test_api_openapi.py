@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
+from ninja import NinjaAPI
 from openapi_spec_validator import validate
 
 from accounts.models import User
@@ -27,6 +28,7 @@ ENDPOINTS = {
     ("get", "/api/v1/games/{game_id}/view"),
     ("get", "/api/v1/games/{game_id}/events"),
     ("post", "/api/v1/games/{game_id}/join"),
+    ("post", "/api/v1/games/{game_id}/invite"),
     ("post", "/api/v1/games/{game_id}/moves"),
     ("post", "/api/v1/games/{game_id}/preview"),
     ("post", "/api/v1/games/{game_id}/resign"),
@@ -80,6 +82,28 @@ def test_every_route_of_the_api_is_in_the_document(document: dict[str, Any]) -> 
         for method in operation.methods
     }
     assert routes == ENDPOINTS
+
+
+def test_the_document_is_built_once_and_served_again(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Asked for without a token, the document is built once per process and
+    path, not once per request: a client asking again and again costs no
+    rebuild (README: why it has no limit of its own)."""
+    api._documents.clear()
+    built: list[str] = []
+    real = NinjaAPI.get_openapi_schema
+
+    def counted(self: NinjaAPI, **kw: Any) -> Any:
+        built.append(str(kw.get("path_prefix")))
+        return real(self, **kw)
+
+    monkeypatch.setattr(NinjaAPI, "get_openapi_schema", counted)
+    first = client.get("/api/v1/openapi.json").content
+    for _ in range(3):
+        assert client.get("/api/v1/openapi.json").content == first
+    assert len(built) == 1
+    assert json.loads(first)["paths"]
 
 
 def test_the_docs_page_is_served_from_this_site_under_its_policy(

@@ -66,3 +66,9 @@ def test_with_hints_off_the_answer_says_so_and_lists_nothing(
     assert " ".join(HINTS_OFF.split()) in " ".join(text.split())
     assert "The best word moves" not in text and "The best word moves" not in html
     assert Event.objects.filter(game=game).count() == 1
+
+
+def test_the_jumbulaya_answer_keeps_its_own_words(board_game: Callable[..., Game]) -> None:
+    game = board_game(hints=True)
+    text, _ = answer_to(game, 0, "hint")
+    assert f"The best word moves for your rack now (at move #{game.last_seq}):" in text

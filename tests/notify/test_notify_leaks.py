@@ -9,10 +9,10 @@ from datetime import timedelta
 from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
 
-from games.coach.hints import hints_text
 from games.core import services
 from games.core.services import current_state, game_lexicon
 from games.engine import legal_moves
+from games.mail_in.hint_answers import hints_text
 from games.mail_out.emails import message_for
 from games.models import Game, InboundMail, Notification, Seat
 from tests.conftest import CanaryGame

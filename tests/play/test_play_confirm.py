@@ -1,12 +1,14 @@
 """Confirm before harm: a pass, an exchange of the whole rack and a resignation
 sent from a page are asked about once ("Pass your turn?"), by the server, so the
-question works without JavaScript; the answer sends the move.  Other moves are
+question works without JavaScript; the answer sends the move, with the message
+typed with it.  Other moves are
 sent at once, and a move the rules refuse is refused without a question."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -14,7 +16,7 @@ from django.test import Client
 from games.core.services import current_state
 from games.kinds.jumbulaya.confirmations import question_for
 from games.mail_out.turnlinks import turn_token
-from games.models import Event, Game
+from games.models import Event, Game, Message
 
 
 def form(game: Game, notation: str, key: str = "a-key-of-sixteen-or-more") -> dict[str, str]:
@@ -61,6 +63,48 @@ def test_the_page_asks_once_then_the_answer_makes_the_move(
     assert made.status_code == 302
     game.refresh_from_db()
     assert game.last_seq == 2 and Event.objects.get(game=game, seq=2).seat == seat
+
+
+@pytest.mark.parametrize("notation", ["pass", "exchange all", "resign"])
+def test_a_message_typed_with_the_move_goes_through_the_question(
+    started_game: Callable[..., Game],
+    seat_client: Callable[[Game, int], Client],
+    notation: str,
+) -> None:
+    game = started_game()
+    seat = game.turn_seat
+    assert seat is not None
+    client = seat_client(game, seat)
+    said = 'Sorry, "no" <b>vowels</b>\nsee you next game'
+    asked = client.post(f"/games/{game.pk}/move/", form(game, notation) | {"message": said})
+    html = asked.content.decode()
+    assert asked.status_code == 200 and "confirm-actions" in html
+    assert not Message.objects.exists()  # nothing is sent before the answer
+    assert "<b>vowels</b>" not in html  # shown escaped
+    assert "Your message goes with it" in html
+    answer = {k: unescape(v) for k, v in hidden_fields(html, "confirm-actions").items()}
+    assert answer["message"] == said
+    made = client.post(f"/games/{game.pk}/move/", answer)
+    assert made.status_code == 302
+    game.refresh_from_db()
+    [message] = Message.objects.all()
+    assert (message.text, message.seat, message.seq) == (said, seat, game.last_seq)
+    assert Event.objects.get(game=game, seq=2).seat == seat
+
+
+def test_without_a_message_the_question_carries_none(
+    started_game: Callable[..., Game], seat_client: Callable[[Game, int], Client]
+) -> None:
+    game = started_game()
+    seat = game.turn_seat
+    assert seat is not None
+    client = seat_client(game, seat)
+    asked = client.post(f"/games/{game.pk}/move/", form(game, "pass") | {"message": "  "})
+    html = asked.content.decode()
+    assert "message" not in hidden_fields(html, "confirm-actions")
+    assert "Your message goes with it" not in html
+    client.post(f"/games/{game.pk}/move/", hidden_fields(html, "confirm-actions"))
+    assert Event.objects.filter(game=game, seq=2).exists() and not Message.objects.exists()
 
 
 def test_the_question_says_what_the_move_does_and_the_way_back(

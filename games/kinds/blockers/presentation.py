@@ -5,7 +5,7 @@ read the core's read side."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,6 +72,22 @@ class BlockersPresentation:
             f"and a square, such as “7 at C7 #{seq}” or “* at E5 #{seq}” (#{seq} names this "
             "position), or “resign”."
         )
+
+    def hints_in_words(self, hints: Sequence[Any], seq: int) -> str:
+        if not hints:
+            return (
+                "There is no move to suggest now: hints are for your turn, and a turn where "
+                "no tile of your rack can go anywhere is a pass."
+            )
+        lines = [
+            f"- {h.notation}: leaves you {h.points} point{'s' if h.points != 1 else ''}"
+            + (" (a capture)" if h.captures else "")
+            for h in hints
+        ]
+        heading = (
+            f"The moves that leave your score lowest now (at move #{seq}; the fewest points win):"
+        )
+        return "\n".join([heading, *lines])
 
     def rules_in_words(self, options: BlockersOptions) -> list[str]:
         label = BLOCKERS.preset_labels.get(options.preset, options.preset)

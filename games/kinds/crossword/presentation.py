@@ -10,7 +10,7 @@ Only the presentation layer imports this module (through
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core import seat_names
@@ -82,6 +82,12 @@ class CrosswordPresentation:
             f"“8H FACTS #{seq}” (across from 8H; “H8 FACTS” goes down; #{seq} names this "
             "position), “exchange QXZ”, “pass”, “challenge” or “resign”."
         )
+
+    def hints_in_words(self, hints: Sequence[Any], seq: int) -> str:
+        if not hints:
+            return "Your rack makes no word on the board now: a pass or an exchange may be best."
+        lines = [f"- {h.notation}: {h.points} point{'s' if h.points != 1 else ''}" for h in hints]
+        return "\n".join([f"The best plays for your rack now (at move #{seq}):", *lines])
 
     def rules_in_words(self, options: Options) -> list[str]:
         return rules_in_words(options)

@@ -10,7 +10,7 @@ presentation code that reads the core's read side.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games import engine
@@ -83,6 +83,16 @@ class JumbulayaPresentation:
             f"“3 FACTS #{seq}” (#{seq} names this position), “pass”, "
             "“exchange Q X” or “resign”."
         )
+
+    def hints_in_words(self, hints: Sequence[Any], seq: int) -> str:
+        if not hints:
+            return "Your rack makes no word on any line now: a pass or an exchange may be best."
+        lines = [
+            f"- {h.notation}: {h.points} point{'s' if h.points != 1 else ''}"
+            + (f" (you gain {h.gain})" if h.gain != h.points else "")
+            for h in hints
+        ]
+        return "\n".join([f"The best word moves for your rack now (at move #{seq}):", *lines])
 
     analysis_template: str | None = "games/analysis.html"
 

@@ -327,6 +327,10 @@ class HighCardPresentation:
             f"“play 7 #{seq}” (#{seq} names this position), “pass” or “resign”."
         )
 
+    def hints_in_words(self, hints: Sequence[Any], seq: int) -> str:
+        # High card has no robots, so no hints: the service says they are off first.
+        return "High card gives no hints."
+
     def rules_in_words(self, options: engine.Options) -> list[str]:
         return [
             f"Rules: {HIGH_CARD.preset_labels.get(options.preset, options.preset)}.",
