@@ -7,7 +7,7 @@ the ``format`` of its records.
 >>> kinds.by_record_format("jumbulaya-record/1").name
 'jumbulaya'
 >>> [kind.name for kind in kinds.all()]
-['jumbulaya', 'crossword']
+['jumbulaya', 'crossword', 'blockers']
 """
 
 from __future__ import annotations
