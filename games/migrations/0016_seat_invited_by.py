@@ -3,10 +3,12 @@ games' creators', made with their games."""
 
 from django.conf import settings
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 from django.db.models import OuterRef, Subquery
 
 
-def inviters_of_old_invitations(apps, schema_editor):
+def inviters_of_old_invitations(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Seat = apps.get_model("games", "Seat")
     Game = apps.get_model("games", "Game")
     game = Game.objects.filter(pk=OuterRef("game_id"))
