@@ -20,6 +20,7 @@ loaded = sorted(m for m in sys.modules if m == "django" or m.startswith("django.
 assert len(names) >= 13, names
 assert "games.engine.blockers.robots.levels" in names, names
 assert "games.engine.crossword.robots.levels" in names, names
+assert "games.engine.common.events" in names, names
 assert not loaded, loaded
 print(len(names))
 """
