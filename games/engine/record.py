@@ -16,19 +16,6 @@ from typing import Any, cast
 
 from .commands import decide, draw_front
 from .common import records as common
-from .common.records import (
-    first_event,
-    installed,
-    lexicon_json,
-    parse_json,
-    read_first,
-    read_lexicon,
-    read_players,
-    read_seat_move,
-    read_turns,
-    record_object,
-    require_keys,
-)
 from .errors import BadRecord
 from .events import (
     Event,
@@ -78,7 +65,7 @@ class Record:
     lexicon_sha256: str | None = None
 
     def lexicon_json(self) -> str | dict[str, list[str]]:
-        return lexicon_json(self.lexicon)
+        return common.lexicon_json(self.lexicon)
 
     def to_json(self) -> dict[str, Any]:
         """The record as a ``jumbulaya-record/1`` document (turns as they are)."""
@@ -114,16 +101,16 @@ def _tiles(value: object, what: str) -> Tiles:
 def read_record(data: object) -> Record:
     """Check a record's header (everything but its turns).  Raises
     :class:`BadRecord` naming what is wrong."""
-    data = record_object(data, FORMAT)
-    require_keys(data, ("rules", "lexicon", "players", "setup", "turns"))
+    data = common.record_object(data, FORMAT)
+    common.require_keys(data, ("rules", "lexicon", "players", "setup", "turns"))
     rules = rules_from_json(data["rules"])
-    lexicon = read_lexicon(data["lexicon"])
+    lexicon = common.read_lexicon(data["lexicon"])
     sha = data.get("lexicon_sha256")
     if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
         raise BadRecord("'lexicon_sha256' must be 64 lower-case hex digits")
 
-    players = read_players(data["players"], 2, 4)
-    first = read_first(data.get("first", 0), len(players))
+    players = common.read_players(data["players"], 2, 4)
+    first = common.read_first(data.get("first", 0), len(players))
 
     setup = data["setup"]
     if not isinstance(setup, dict):
@@ -151,13 +138,13 @@ def read_record(data: object) -> Record:
             "the lines, racks and bag must together be exactly the 100-tile set; "
             f"this setup differs by {', '.join(diff)}"
         )
-    turns = read_turns(data["turns"])
+    turns = common.read_turns(data["turns"])
     return Record(rules, lexicon, players, first, lines, racks, bag, turns, sha)
 
 
 def read_turn(value: object, players: int) -> Turn:
     """Check one turn's shape."""
-    seat, move = read_seat_move(value, players)
+    seat, move = common.read_seat_move(value, players)
     draw = cast(dict[str, Any], value).get("draw")  # read_seat_move checked it is one
     return Turn(seat, move, None if draw is None else _tiles(draw, "the turn's 'draw'"))
 
@@ -219,7 +206,7 @@ def record_lexicon(record: Record, resolve: Resolver) -> Lexicon:
     or if it is not the list the game was played with).  An inline list's SHA-256
     is checked on its canonical text, before its index is built."""
     if isinstance(record.lexicon, str):
-        lex = installed(record.lexicon, resolve)
+        lex = common.installed(record.lexicon, resolve)
         _check_sha256(record, lex.sha256, f"the list {lex.name!r} here is")
         return lex
     text = WordListText.from_lines(record.lexicon)
@@ -273,7 +260,7 @@ def replay_record(record: Record, resolve: Resolver) -> ReplayResult:
 def read_record_json(text: str | bytes) -> Record:
     """Parse a record given as JSON text and check its header, raising
     :class:`BadRecord` for anything that is not one."""
-    return read_record(parse_json(text))
+    return read_record(common.parse_json(text))
 
 
 def replay_json(text: str | bytes, resolve: Resolver) -> ReplayResult:
@@ -314,7 +301,7 @@ def write_record(
     """The record of a game's log.  Every turn that draws lists its ``draw``, so
     the record replays to the same state whatever order the bag was in.
     ``lexicon`` defaults to the name the game was started with."""
-    started = first_event(events, GameStarted)
+    started = common.first_event(events, GameStarted)
     if lexicon is None:
         lexicon = started.lexicon
     return Record(

@@ -13,16 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..common import records as common
-from ..common.records import (
-    first_event,
-    parse_json,
-    read_first,
-    read_players,
-    read_seat_move,
-    read_turns,
-    record_object,
-    require_keys,
-)
 from ..errors import BadRecord
 from .board import RACK_SIZE, TILE_FACES, TILE_SET
 from .commands import decide
@@ -102,22 +92,22 @@ def _pile(value: object, seat: int) -> Tiles:
 def read_record(data: object) -> Record:
     """Check a record's header (everything but its turns).  Raises
     :class:`BadRecord` naming what is wrong."""
-    data = record_object(data, FORMAT)
-    require_keys(data, ("players", "first", "piles", "turns"))
+    data = common.record_object(data, FORMAT)
+    common.require_keys(data, ("players", "first", "piles", "turns"))
     options = options_from_json(data.get("options", {}))
-    players = read_players(data["players"], MIN_PLAYERS, MAX_PLAYERS)
+    players = common.read_players(data["players"], MIN_PLAYERS, MAX_PLAYERS)
     check_colours(options.colours, len(players))
-    first = read_first(data["first"], len(players))
+    first = common.read_first(data["first"], len(players))
     piles = data["piles"]
     if not isinstance(piles, list) or len(piles) != len(players):
         raise BadRecord(f"'piles' must hold one pile per player ({len(players)})")
-    turns = read_turns(data["turns"])
+    turns = common.read_turns(data["turns"])
     return Record(options, players, first, tuple(_pile(p, i) for i, p in enumerate(piles)), turns)
 
 
 def read_turn(value: object, players: int) -> Turn:
     """Check one turn's shape."""
-    return Turn(*read_seat_move(value, players))
+    return Turn(*common.read_seat_move(value, players))
 
 
 class ReplayResult(common.ReplayResult[BlockersState, Event]):
@@ -166,7 +156,7 @@ def replay_record(record: Record) -> ReplayResult:
 
 def read_record_json(text: str | bytes) -> Record:
     """Parse a record given as JSON text and check its header."""
-    return read_record(parse_json(text))
+    return read_record(common.parse_json(text))
 
 
 def replay_json(text: str | bytes) -> ReplayResult:
@@ -197,7 +187,7 @@ def turn_of(event: Event) -> dict[str, Any] | None:
 def write_record(events: list[Event] | tuple[Event, ...]) -> dict[str, Any]:
     """The record of a game's log: the deal's piles whole (rack first), its first
     seat and every turn."""
-    started = first_event(events, GameStarted)
+    started = common.first_event(events, GameStarted)
     return Record(
         options=started.options,
         players=started.players,

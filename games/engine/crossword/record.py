@@ -17,20 +17,6 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..common import records as common
-from ..common.records import (
-    LexiconRef,
-    first_event,
-    installed,
-    lexicon_json,
-    parse_json,
-    read_first,
-    read_lexicon,
-    read_players,
-    read_seat_move,
-    read_turns,
-    record_object,
-    require_keys,
-)
 from ..errors import BadRecord
 from .board import EMPTY_BOARD, rows, tiles_on, written_play
 from .commands import Words, decide
@@ -67,7 +53,7 @@ class Record:
     they are replayed, so a bad turn is reported at its index."""
 
     options: Options
-    lexicon: LexiconRef
+    lexicon: common.LexiconRef
     players: tuple[str, ...]
     first: int
     racks: tuple[str, ...]
@@ -82,7 +68,7 @@ class Record:
         return {
             "format": FORMAT,
             "options": self.options.to_json(),
-            "lexicon": lexicon_json(self.lexicon),
+            "lexicon": common.lexicon_json(self.lexicon),
             "players": list(self.players),
             "first": self.first,
             "setup": setup,
@@ -125,13 +111,13 @@ def _check_set(racks: tuple[str, ...], bag: str, board: str) -> None:
 def read_record(data: object) -> Record:
     """Check a record's header (everything but its turns); :class:`BadRecord`
     names what is wrong."""
-    data = record_object(data, FORMAT)
-    require_keys(data, ("options", "lexicon", "players", "setup", "turns"))
+    data = common.record_object(data, FORMAT)
+    common.require_keys(data, ("options", "lexicon", "players", "setup", "turns"))
     options = options_from_json(data["options"])
-    lexicon = read_lexicon(data["lexicon"])
-    players = read_players(data["players"], 2, 4)
+    lexicon = common.read_lexicon(data["lexicon"])
+    players = common.read_players(data["players"], 2, 4)
     options.check_seats(len(players))
-    first = read_first(data.get("first", 0), len(players))
+    first = common.read_first(data.get("first", 0), len(players))
     setup = data["setup"]
     if not isinstance(setup, dict):
         raise BadRecord("'setup' must be an object with 'racks' and 'bag'")
@@ -147,13 +133,13 @@ def read_record(data: object) -> Record:
     bag = _tiles(setup.get("bag"), "'setup.bag'")
     board = _board(setup.get("board"))
     _check_set(racks, bag, board)
-    turns = read_turns(data["turns"])
+    turns = common.read_turns(data["turns"])
     return Record(options, lexicon, players, first, racks, bag, board, turns)
 
 
 def read_turn(value: object, players: int) -> tuple[int, str]:
     """One turn's seat and move, checked for shape."""
-    return read_seat_move(value, players)
+    return common.read_seat_move(value, players)
 
 
 class ReplayResult(common.ReplayResult[GameState, Event]):
@@ -203,7 +189,7 @@ class _Inline:
 
 def record_words(record: Record, resolve: Resolver) -> Words:
     if isinstance(record.lexicon, str):
-        return installed(record.lexicon, resolve)
+        return common.installed(record.lexicon, resolve)
     return _Inline(record.lexicon)
 
 
@@ -238,7 +224,7 @@ def replay_record(record: Record, resolve: Resolver) -> ReplayResult:
 
 def read_record_json(text: str | bytes) -> Record:
     """Parse a record given as JSON text and check its header."""
-    return read_record(parse_json(text))
+    return read_record(common.parse_json(text))
 
 
 def replay_json(text: str | bytes, resolve: Resolver) -> ReplayResult:
@@ -252,7 +238,7 @@ def replay_json(text: str | bytes, resolve: Resolver) -> ReplayResult:
 
 def turn_moves(events: Sequence[Event]) -> tuple[str, ...]:
     """Each event after the deal as its turn's move in the notation."""
-    started = first_event(events, GameStarted)
+    started = common.first_event(events, GameStarted)
     state = start(started)
     out = []
     for event in events[1:]:
@@ -280,7 +266,7 @@ def write_record(
 ) -> dict[str, Any]:
     """The record of a game's log; ``lexicon`` defaults to the name the game
     was dealt with."""
-    started = first_event(events, GameStarted)
+    started = common.first_event(events, GameStarted)
     if lexicon is None:
         lexicon = started.lexicon
     moves = turn_moves(events)
