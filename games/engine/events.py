@@ -14,15 +14,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from .common import events as common
+from .common.events import to_dict as to_dict
+from .common.events import tupled
 from .rules import Rules, rules_from_json
 from .tiles import Tiles
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    type: ClassVar[str]
-    version: ClassVar[int] = 1
-    PRIVATE: ClassVar[tuple[str, ...]] = ()
+class Event(common.Event):
+    """A JUMBULAYA event."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,28 +118,6 @@ EVENT_TYPES: dict[str, type[Event]] = {
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Rules):
-        return value.to_json()
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def to_dict(event: Event) -> dict[str, Any]:
-    """A JSON-ready dict: ``{"type": ..., "v": ..., <fields>}``."""
-    out: dict[str, Any] = {"type": event.type, "v": event.version}
-    for f in fields(event):
-        out[f.name] = _plain(getattr(event, f.name))
-    return out
-
-
-def _tuple(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuple(v) for v in value)
-    return value
-
-
 def from_dict(data: dict[str, Any]) -> Event:
     """Read a dict written by :func:`to_dict`, upcasting older versions."""
     data = dict(data)
@@ -151,5 +130,5 @@ def from_dict(data: dict[str, Any]) -> Event:
     kwargs = {}
     for f in fields(cls):
         value = data[f.name]
-        kwargs[f.name] = rules_from_json(value) if f.name == "rules" else _tuple(value)
+        kwargs[f.name] = rules_from_json(value) if f.name == "rules" else tupled(value)
     return cls(**kwargs)

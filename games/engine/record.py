@@ -7,16 +7,16 @@ through :func:`~games.engine.commands.decide`, exactly as the service does.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from .commands import decide, draw_front
-from .errors import BadRecord, Refusal
+from .common import records as common
+from .errors import BadRecord
 from .events import (
     Event,
     Exchanged,
@@ -36,7 +36,6 @@ from .state import GameState
 from .tiles import FACE_SET, LINES, MAX_LINE_TILES, TILE_COUNTS, Tiles
 
 FORMAT = "jumbulaya-record/1"
-_WORD_RE = re.compile(r"[A-Z]+")
 
 #: ``resolve(name)`` returns the installed word list called ``name``; it raises
 #: ``LookupError`` when there is none.
@@ -66,9 +65,7 @@ class Record:
     lexicon_sha256: str | None = None
 
     def lexicon_json(self) -> str | dict[str, list[str]]:
-        if isinstance(self.lexicon, str):
-            return self.lexicon
-        return {"words": list(self.lexicon)}
+        return common.lexicon_json(self.lexicon)
 
     def to_json(self) -> dict[str, Any]:
         """The record as a ``jumbulaya-record/1`` document (turns as they are)."""
@@ -104,39 +101,16 @@ def _tiles(value: object, what: str) -> Tiles:
 def read_record(data: object) -> Record:
     """Check a record's header (everything but its turns).  Raises
     :class:`BadRecord` naming what is wrong."""
-    if not isinstance(data, dict):
-        raise BadRecord("a record is a JSON object")
-    if data.get("format") != FORMAT:
-        raise BadRecord(f"'format' must be exactly {FORMAT!r}, not {data.get('format')!r}")
-    for key in ("rules", "lexicon", "players", "setup", "turns"):
-        if key not in data:
-            raise BadRecord(f"the record has no {key!r}")
+    data = common.record_object(data, FORMAT)
+    common.require_keys(data, ("rules", "lexicon", "players", "setup", "turns"))
     rules = rules_from_json(data["rules"])
-
-    lex = data["lexicon"]
-    lexicon: str | tuple[str, ...]
-    if isinstance(lex, str):
-        lexicon = lex
-    elif isinstance(lex, dict) and isinstance(lex.get("words"), list):
-        words = lex["words"]
-        for w in words:
-            if not isinstance(w, str) or not _WORD_RE.fullmatch(w):
-                raise BadRecord(f"lexicon word {w!r} is not a word of upper-case letters A-Z")
-        lexicon = tuple(words)
-    else:
-        raise BadRecord("'lexicon' must be a word list's name or {\"words\": [...]}")
+    lexicon = common.read_lexicon(data["lexicon"])
     sha = data.get("lexicon_sha256")
     if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
         raise BadRecord("'lexicon_sha256' must be 64 lower-case hex digits")
 
-    players = data["players"]
-    if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        raise BadRecord("'players' must list 2 to 4 names")
-    if not all(isinstance(p, str) for p in players):
-        raise BadRecord("every player's name must be a string")
-    first = data.get("first", 0)
-    if type(first) is not int or not 0 <= first < len(players):
-        raise BadRecord(f"'first' must be a seat from 0 to {len(players) - 1}, not {first!r}")
+    players = common.read_players(data["players"], 2, 4)
+    first = common.read_first(data.get("first", 0), len(players))
 
     setup = data["setup"]
     if not isinstance(setup, dict):
@@ -164,23 +138,14 @@ def read_record(data: object) -> Record:
             "the lines, racks and bag must together be exactly the 100-tile set; "
             f"this setup differs by {', '.join(diff)}"
         )
-    turns = data["turns"]
-    if not isinstance(turns, list):
-        raise BadRecord("'turns' must be a list")
-    return Record(rules, lexicon, tuple(players), first, lines, racks, bag, tuple(turns), sha)
+    turns = common.read_turns(data["turns"])
+    return Record(rules, lexicon, players, first, lines, racks, bag, turns, sha)
 
 
 def read_turn(value: object, players: int) -> Turn:
     """Check one turn's shape."""
-    if not isinstance(value, dict):
-        raise BadRecord("a turn is an object with 'seat' and 'move'")
-    seat = value.get("seat")
-    if type(seat) is not int or not 0 <= seat < players:
-        raise BadRecord(f"the turn's 'seat' must be a seat from 0 to {players - 1}, not {seat!r}")
-    move = value.get("move")
-    if not isinstance(move, str):
-        raise BadRecord("the turn's 'move' must be a string")
-    draw = value.get("draw")
+    seat, move = common.read_seat_move(value, players)
+    draw = cast(dict[str, Any], value).get("draw")  # read_seat_move checked it is one
     return Turn(seat, move, None if draw is None else _tiles(draw, "the turn's 'draw'"))
 
 
@@ -203,34 +168,13 @@ class _ListedDraw:
         return self.tiles
 
 
-@dataclass
-class ReplayResult:
+class ReplayResult(common.ReplayResult[GameState, Event]):
     """What replaying a record gives: the state reached and, if a turn was
     refused or malformed, the error (and the state before that turn)."""
 
-    state: GameState | None
-    events: list[Event] = field(default_factory=list)
-    error_turn: int | None = None
-    error: Refusal | None = None
+    STATE_KEYS = ("status", "end", "next", "lines", "racks", "bag", "scores", "winners")
 
-    @property
-    def exit_code(self) -> int:
-        if self.error is None:
-            return 0
-        return 2 if self.error.code == "bad_record" else 1
-
-    def to_json(self) -> dict[str, Any]:
-        error = (
-            None
-            if self.error is None
-            else {"turn": self.error_turn, "code": self.error.code, "message": self.error.message}
-        )
-        s = self.state
-        if s is None:
-            return {
-                k: None
-                for k in ("status", "end", "next", "lines", "racks", "bag", "scores", "winners")
-            } | {"error": error}
+    def state_json(self, s: GameState) -> dict[str, Any]:
         return {
             "status": "over" if s.over else "playing",
             "end": s.end,
@@ -242,7 +186,6 @@ class ReplayResult:
             "bag": len(s.bag),
             "scores": s.scores(),
             "winners": s.winners(),
-            "error": error,
         }
 
 
@@ -263,10 +206,7 @@ def record_lexicon(record: Record, resolve: Resolver) -> Lexicon:
     or if it is not the list the game was played with).  An inline list's SHA-256
     is checked on its canonical text, before its index is built."""
     if isinstance(record.lexicon, str):
-        try:
-            lex = resolve(record.lexicon)
-        except LookupError:
-            raise BadRecord(f"no word list named {record.lexicon!r} is installed") from None
+        lex = common.installed(record.lexicon, resolve)
         _check_sha256(record, lex.sha256, f"the list {lex.name!r} here is")
         return lex
     text = WordListText.from_lines(record.lexicon)
@@ -303,37 +243,24 @@ def replay_record(record: Record, resolve: Resolver) -> ReplayResult:
     except BadRecord as e:
         return ReplayResult(None, error=e)
     started = started_event(record, lexicon)
-    state = start(started)
-    result = ReplayResult(state, [started])
-    for i, raw in enumerate(record.turns):
-        try:
-            turn = read_turn(raw, len(record.players))
-            if turn.draw is None:
-                events = decide(state, turn.seat, turn.move, lexicon, draw_front)
-            else:
-                drawer = _ListedDraw(turn.draw)
-                events = decide(state, turn.seat, turn.move, lexicon, drawer)
-                if not drawer.called and turn.draw:
-                    raise BadRecord(f"this turn draws no tiles, but 'draw' lists {len(turn.draw)}")
-        except Refusal as e:
-            result.error_turn = i
-            result.error = e
-            return result
-        for event in events:
-            state = evolve(state, event)
-        result.events.extend(events)
-        result.state = state
-    return result
+
+    def play(state: GameState, raw: object) -> list[Event]:
+        turn = read_turn(raw, len(record.players))
+        if turn.draw is None:
+            return decide(state, turn.seat, turn.move, lexicon, draw_front)
+        drawer = _ListedDraw(turn.draw)
+        events = decide(state, turn.seat, turn.move, lexicon, drawer)
+        if not drawer.called and turn.draw:
+            raise BadRecord(f"this turn draws no tiles, but 'draw' lists {len(turn.draw)}")
+        return events
+
+    return ReplayResult(start(started), [started]).play_turns(record.turns, play, evolve)
 
 
 def read_record_json(text: str | bytes) -> Record:
     """Parse a record given as JSON text and check its header, raising
     :class:`BadRecord` for anything that is not one."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise BadRecord(f"the record is not valid JSON ({e})") from None
-    return read_record(data)
+    return read_record(common.parse_json(text))
 
 
 def replay_json(text: str | bytes, resolve: Resolver) -> ReplayResult:
@@ -374,9 +301,7 @@ def write_record(
     """The record of a game's log.  Every turn that draws lists its ``draw``, so
     the record replays to the same state whatever order the bag was in.
     ``lexicon`` defaults to the name the game was started with."""
-    started = events[0]
-    if not isinstance(started, GameStarted):
-        raise ValueError("a log starts with game_started")
+    started = common.first_event(events, GameStarted)
     if lexicon is None:
         lexicon = started.lexicon
     return Record(

@@ -13,6 +13,7 @@ import pytest
 
 import games.engine
 import games.engine.blockers
+import games.engine.common
 
 
 def engine_modules() -> list[ModuleType]:
@@ -20,11 +21,12 @@ def engine_modules() -> list[ModuleType]:
         f"{games.engine.__name__}.{info.name}"
         for info in pkgutil.iter_modules(games.engine.__path__)
     ]
-    names += [
-        info.name
-        for info in pkgutil.walk_packages(games.engine.blockers.__path__, "games.engine.blockers.")
-        if not info.name.endswith("__main__")
-    ]
+    for package in (games.engine.blockers, games.engine.common):
+        names += [
+            info.name
+            for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
+            if not info.name.endswith("__main__")
+        ]
     return [importlib.import_module(name) for name in sorted(names)]
 
 
@@ -36,6 +38,7 @@ def test_the_engine_has_examples_to_run() -> None:
     with_examples = [m.__name__ for m in engine_modules() if examples(m)]
     assert "games.engine" in with_examples and "games.engine.notation" in with_examples
     assert "games.engine.blockers.groups" in with_examples
+    assert "games.engine.common.matches" in with_examples
 
 
 @pytest.mark.parametrize("module", engine_modules(), ids=lambda m: m.__name__)

@@ -21,6 +21,7 @@ assert len(names) >= 13, names
 assert "games.engine.blockers.robots.levels" in names, names
 assert "games.engine.crossword.robots.levels" in names, names
 assert "games.engine.tumble.robots.search" in names, names
+assert "games.engine.common.events" in names, names
 assert not loaded, loaded
 print(len(names))
 """

@@ -9,9 +9,12 @@ as a seed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..common import events as common
+from ..common.events import event_of
+from ..common.events import to_dict as to_dict
 from ..errors import BadRecord
 from .options import Options, options_from_json
 
@@ -19,10 +22,8 @@ Tiles = tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    type: ClassVar[str]
-    version: ClassVar[int] = 1
-    PRIVATE: ClassVar[tuple[str, ...]] = ()
+class Event(common.Event):
+    """A Blockers event."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,41 +89,11 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Options):
-        return value.to_json()
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def to_dict(event: Event) -> dict[str, Any]:
-    """A JSON-ready dict: ``{"type": ..., "v": ..., <fields>}``."""
-    out: dict[str, Any] = {"type": event.type, "v": event.version}
-    for f in fields(event):
-        out[f.name] = _plain(getattr(event, f.name))
-    return out
-
-
-def _tuple(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuple(v) for v in value)
-    return value
-
-
 def from_dict(data: dict[str, Any]) -> Event:
     """Read a dict written by :func:`to_dict` (``BadRecord`` for an unknown type
     or a missing field)."""
-    data = dict(data)
-    kind = data.pop("type", None)
-    data.pop("v", None)
+    kind = data.get("type")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise BadRecord(f"{kind!r} is not a Blockers event type")
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in data:
-            raise BadRecord(f"a {kind} event has no {f.name!r}")
-        value = data[f.name]
-        kwargs[f.name] = options_from_json(value) if f.name == "options" else _tuple(value)
-    return cls(**kwargs)
+    return event_of(cls, data, {"options": options_from_json})

@@ -8,12 +8,12 @@ turn through :func:`~.commands.decide`, as the service does.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from ..errors import BadRecord, Refusal
+from ..common import records as common
+from ..errors import BadRecord
 from .board import RACK_SIZE, TILE_FACES, TILE_SET
 from .commands import decide
 from .events import Event, GameStarted, Passed, Resigned, TilePlaced, TimedOut
@@ -92,77 +92,42 @@ def _pile(value: object, seat: int) -> Tiles:
 def read_record(data: object) -> Record:
     """Check a record's header (everything but its turns).  Raises
     :class:`BadRecord` naming what is wrong."""
-    if not isinstance(data, dict):
-        raise BadRecord("a record is a JSON object")
-    if data.get("format") != FORMAT:
-        raise BadRecord(f"'format' must be exactly {FORMAT!r}, not {data.get('format')!r}")
-    for key in ("players", "first", "piles", "turns"):
-        if key not in data:
-            raise BadRecord(f"the record has no {key!r}")
+    data = common.record_object(data, FORMAT)
+    common.require_keys(data, ("players", "first", "piles", "turns"))
     options = options_from_json(data.get("options", {}))
-    players = data["players"]
-    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise BadRecord("'players' must list 3 to 5 names")
-    if not all(isinstance(p, str) for p in players):
-        raise BadRecord("every player's name must be a string")
+    players = common.read_players(data["players"], MIN_PLAYERS, MAX_PLAYERS)
     check_colours(options.colours, len(players))
-    first = data["first"]
-    if type(first) is not int or not 0 <= first < len(players):
-        raise BadRecord(f"'first' must be a seat from 0 to {len(players) - 1}, not {first!r}")
+    first = common.read_first(data["first"], len(players))
     piles = data["piles"]
     if not isinstance(piles, list) or len(piles) != len(players):
         raise BadRecord(f"'piles' must hold one pile per player ({len(players)})")
-    turns = data["turns"]
-    if not isinstance(turns, list):
-        raise BadRecord("'turns' must be a list")
-    return Record(
-        options,
-        tuple(players),
-        first,
-        tuple(_pile(p, i) for i, p in enumerate(piles)),
-        tuple(turns),
-    )
+    turns = common.read_turns(data["turns"])
+    return Record(options, players, first, tuple(_pile(p, i) for i, p in enumerate(piles)), turns)
 
 
 def read_turn(value: object, players: int) -> Turn:
     """Check one turn's shape."""
-    if not isinstance(value, dict):
-        raise BadRecord("a turn is an object with 'seat' and 'move'")
-    seat = value.get("seat")
-    if type(seat) is not int or not 0 <= seat < players:
-        raise BadRecord(f"the turn's 'seat' must be a seat from 0 to {players - 1}, not {seat!r}")
-    move = value.get("move")
-    if not isinstance(move, str):
-        raise BadRecord("the turn's 'move' must be a string")
-    return Turn(seat, move)
+    return Turn(*common.read_seat_move(value, players))
 
 
-@dataclass
-class ReplayResult:
+class ReplayResult(common.ReplayResult[BlockersState, Event]):
     """What replaying a record gives: the state reached and, if a turn was
     refused or malformed, the error (and the state before that turn)."""
 
-    state: BlockersState | None
-    events: list[Event] = field(default_factory=list)
-    error_turn: int | None = None
-    error: Refusal | None = None
+    STATE_KEYS = (
+        "status",
+        "end",
+        "next",
+        "board",
+        "racks",
+        "piles",
+        "captures",
+        "groups",
+        "scores",
+        "winners",
+    )
 
-    @property
-    def exit_code(self) -> int:
-        if self.error is None:
-            return 0
-        return 2 if self.error.code == "bad_record" else 1
-
-    def to_json(self) -> dict[str, Any]:
-        error = (
-            None
-            if self.error is None
-            else {"turn": self.error_turn, "code": self.error.code, "message": self.error.message}
-        )
-        s = self.state
-        keys = ("status", "end", "next", "board", "racks", "piles", "captures", "groups")
-        if s is None:
-            return {k: None for k in (*keys, "scores", "winners")} | {"error": error}
+    def state_json(self, s: BlockersState) -> dict[str, Any]:
         return {
             "status": "over" if s.over else "playing",
             "end": s.end,
@@ -174,7 +139,6 @@ class ReplayResult:
             "groups": s.groups(),
             "scores": s.scores(),
             "winners": s.winners(),
-            "error": error,
         }
 
 
@@ -182,30 +146,17 @@ def replay_record(record: Record) -> ReplayResult:
     """Replay every turn of a record through the engine, stopping at the first
     turn that is refused (exit 1) or malformed (exit 2)."""
     started = record.started()
-    state = start(started)
-    result = ReplayResult(state, [started])
-    for i, raw in enumerate(record.turns):
-        try:
-            turn = read_turn(raw, len(record.players))
-            events = decide(state, turn.seat, turn.move)
-        except Refusal as e:
-            result.error_turn = i
-            result.error = e
-            return result
-        for event in events:
-            state = evolve(state, event)
-        result.events.extend(events)
-        result.state = state
-    return result
+
+    def play(state: BlockersState, raw: object) -> list[Event]:
+        turn = read_turn(raw, len(record.players))
+        return decide(state, turn.seat, turn.move)
+
+    return ReplayResult(start(started), [started]).play_turns(record.turns, play, evolve)
 
 
 def read_record_json(text: str | bytes) -> Record:
     """Parse a record given as JSON text and check its header."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise BadRecord(f"the record is not valid JSON ({e})") from None
-    return read_record(data)
+    return read_record(common.parse_json(text))
 
 
 def replay_json(text: str | bytes) -> ReplayResult:
@@ -236,9 +187,7 @@ def turn_of(event: Event) -> dict[str, Any] | None:
 def write_record(events: list[Event] | tuple[Event, ...]) -> dict[str, Any]:
     """The record of a game's log: the deal's piles whole (rack first), its first
     seat and every turn."""
-    started = events[0]
-    if not isinstance(started, GameStarted):
-        raise ValueError("a log starts with game_started")
+    started = common.first_event(events, GameStarted)
     return Record(
         options=started.options,
         players=started.players,

@@ -9,18 +9,19 @@ every draw takes its front, so a log replays to the same state every time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..common import events as common
+from ..common.events import event_of
+from ..common.events import to_dict as to_dict
 from ..errors import BadRecord
 from .options import Options, options_from_json
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    type: ClassVar[str]
-    version: ClassVar[int] = 1
-    PRIVATE: ClassVar[tuple[str, ...]] = ()
+class Event(common.Event):
+    """A crossword game's event."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,39 +123,13 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Options):
-        return value.to_json()
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def to_dict(event: Event) -> dict[str, Any]:
-    """A JSON-ready dict: ``{"type": ..., "v": ..., <fields>}``."""
-    out: dict[str, Any] = {"type": event.type, "v": event.version}
-    for f in fields(event):
-        out[f.name] = _plain(getattr(event, f.name))
-    return out
-
-
 def from_dict(data: dict[str, Any]) -> Event:
     """Read a dict written by :func:`to_dict` (:class:`BadRecord` if it is not one)."""
     kind = data.get("type")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise BadRecord(f"unknown event type {kind!r}")
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in data:
-            raise BadRecord(f"a {kind} event has no {f.name!r}")
-        value = data[f.name]
-        if f.name == "options":
-            value = options_from_json(value)
-        elif isinstance(value, list):
-            value = tuple(value)
-        kwargs[f.name] = value
-    return cls(**kwargs)
+    return event_of(cls, data, {"options": options_from_json})
 
 
 def event_seat(event: Event) -> int | None:

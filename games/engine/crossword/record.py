@@ -10,14 +10,14 @@ needs to be exact.  :func:`replay_json` replays a record's turns through
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
-from ..errors import BadRecord, Refusal
+from ..common import records as common
+from ..errors import BadRecord
 from .board import EMPTY_BOARD, rows, tiles_on, written_play
 from .commands import Words, decide
 from .events import (
@@ -39,7 +39,6 @@ from .options import Options, options_from_json
 from .state import GameState
 
 FORMAT: Final = "crossword-bible-record/1"
-_WORD_RE = re.compile(r"[A-Z]+")
 _TILES_RE = re.compile(r"[A-Z?]*")
 _ROW_RE = re.compile(r"[.A-Za-z]{15}")
 
@@ -54,7 +53,7 @@ class Record:
     they are replayed, so a bad turn is reported at its index."""
 
     options: Options
-    lexicon: str | tuple[str, ...]  # an installed list's name, or inline words
+    lexicon: common.LexiconRef
     players: tuple[str, ...]
     first: int
     racks: tuple[str, ...]
@@ -66,11 +65,10 @@ class Record:
         setup: dict[str, Any] = {"racks": list(self.racks), "bag": self.bag}
         if self.board != EMPTY_BOARD:
             setup["board"] = rows(self.board)
-        lexicon = self.lexicon if isinstance(self.lexicon, str) else {"words": [*self.lexicon]}
         return {
             "format": FORMAT,
             "options": self.options.to_json(),
-            "lexicon": lexicon,
+            "lexicon": common.lexicon_json(self.lexicon),
             "players": list(self.players),
             "first": self.first,
             "setup": setup,
@@ -98,17 +96,6 @@ def _board(value: object) -> str:
     return "".join(value)
 
 
-def _lexicon(value: object) -> str | tuple[str, ...]:
-    if isinstance(value, str):
-        return value
-    if isinstance(value, dict) and isinstance(value.get("words"), list):
-        for w in value["words"]:
-            if not isinstance(w, str) or not _WORD_RE.fullmatch(w):
-                raise BadRecord(f"lexicon word {w!r} is not a word of upper-case letters A-Z")
-        return tuple(value["words"])
-    raise BadRecord("'lexicon' must be a word list's name or {\"words\": [...]}")
-
-
 def _check_set(racks: tuple[str, ...], bag: str, board: str) -> None:
     have = Counter("".join(racks) + bag + tiles_on(board))
     if have != Counter(DISTRIBUTION):
@@ -124,24 +111,13 @@ def _check_set(racks: tuple[str, ...], bag: str, board: str) -> None:
 def read_record(data: object) -> Record:
     """Check a record's header (everything but its turns); :class:`BadRecord`
     names what is wrong."""
-    if not isinstance(data, dict):
-        raise BadRecord("a record is a JSON object")
-    if data.get("format") != FORMAT:
-        raise BadRecord(f"'format' must be exactly {FORMAT!r}, not {data.get('format')!r}")
-    for key in ("options", "lexicon", "players", "setup", "turns"):
-        if key not in data:
-            raise BadRecord(f"the record has no {key!r}")
+    data = common.record_object(data, FORMAT)
+    common.require_keys(data, ("options", "lexicon", "players", "setup", "turns"))
     options = options_from_json(data["options"])
-    lexicon = _lexicon(data["lexicon"])
-    players = data["players"]
-    if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        raise BadRecord("'players' must list 2 to 4 names")
-    if not all(isinstance(p, str) for p in players):
-        raise BadRecord("every player's name must be a string")
+    lexicon = common.read_lexicon(data["lexicon"])
+    players = common.read_players(data["players"], 2, 4)
     options.check_seats(len(players))
-    first = data.get("first", 0)
-    if type(first) is not int or not 0 <= first < len(players):
-        raise BadRecord(f"'first' must be a seat from 0 to {len(players) - 1}, not {first!r}")
+    first = common.read_first(data.get("first", 0), len(players))
     setup = data["setup"]
     if not isinstance(setup, dict):
         raise BadRecord("'setup' must be an object with 'racks' and 'bag'")
@@ -157,51 +133,33 @@ def read_record(data: object) -> Record:
     bag = _tiles(setup.get("bag"), "'setup.bag'")
     board = _board(setup.get("board"))
     _check_set(racks, bag, board)
-    turns = data["turns"]
-    if not isinstance(turns, list):
-        raise BadRecord("'turns' must be a list")
-    return Record(options, lexicon, tuple(players), first, racks, bag, board, tuple(turns))
+    turns = common.read_turns(data["turns"])
+    return Record(options, lexicon, players, first, racks, bag, board, turns)
 
 
 def read_turn(value: object, players: int) -> tuple[int, str]:
     """One turn's seat and move, checked for shape."""
-    if not isinstance(value, dict):
-        raise BadRecord("a turn is an object with 'seat' and 'move'")
-    seat = value.get("seat")
-    if type(seat) is not int or not 0 <= seat < players:
-        raise BadRecord(f"the turn's 'seat' must be a seat from 0 to {players - 1}, not {seat!r}")
-    move = value.get("move")
-    if not isinstance(move, str):
-        raise BadRecord("the turn's 'move' must be a string")
-    return seat, move
+    return common.read_seat_move(value, players)
 
 
-@dataclass
-class ReplayResult:
+class ReplayResult(common.ReplayResult[GameState, Event]):
     """What replaying a record gives: the state reached and, if a turn was
     refused or malformed, the error (the state is the one before that turn)."""
 
-    state: GameState | None
-    events: list[Event] = field(default_factory=list)
-    error_turn: int | None = None
-    error: Refusal | None = None
+    STATE_KEYS = (
+        "status",
+        "end",
+        "next",
+        "board",
+        "racks",
+        "bag",
+        "points",
+        "scores",
+        "winners",
+        "open_play",
+    )
 
-    @property
-    def exit_code(self) -> int:
-        if self.error is None:
-            return 0
-        return 2 if self.error.code == "bad_record" else 1
-
-    def to_json(self) -> dict[str, Any]:
-        error = (
-            None
-            if self.error is None
-            else {"turn": self.error_turn, "code": self.error.code, "message": self.error.message}
-        )
-        s = self.state
-        keys = ("status", "end", "next", "board", "racks", "bag", "points", "scores", "winners")
-        if s is None:
-            return dict.fromkeys((*keys, "open_play"), None) | {"error": error}
+    def state_json(self, s: GameState) -> dict[str, Any]:
         made = s.open_play
         return {
             "status": "over" if s.over else "playing",
@@ -216,7 +174,6 @@ class ReplayResult:
             "open_play": None
             if made is None
             else {"seat": made.seat, "words": list(made.words), "points": made.points},
-            "error": error,
         }
 
 
@@ -232,10 +189,7 @@ class _Inline:
 
 def record_words(record: Record, resolve: Resolver) -> Words:
     if isinstance(record.lexicon, str):
-        try:
-            return resolve(record.lexicon)
-        except LookupError:
-            raise BadRecord(f"no word list named {record.lexicon!r} is installed") from None
+        return common.installed(record.lexicon, resolve)
     return _Inline(record.lexicon)
 
 
@@ -260,30 +214,17 @@ def replay_record(record: Record, resolve: Resolver) -> ReplayResult:
     except BadRecord as e:
         return ReplayResult(None, error=e)
     started = started_event(record)
-    state = start(started)
-    result = ReplayResult(state, [started])
-    for i, raw in enumerate(record.turns):
-        try:
-            seat, move = read_turn(raw, len(record.players))
-            events = decide(state, seat, move, words)
-        except Refusal as e:
-            result.error_turn = i
-            result.error = e
-            return result
-        for event in events:
-            state = evolve(state, event)
-        result.events.extend(events)
-        result.state = state
-    return result
+
+    def play(state: GameState, raw: object) -> list[Event]:
+        seat, move = read_turn(raw, len(record.players))
+        return decide(state, seat, move, words)
+
+    return ReplayResult(start(started), [started]).play_turns(record.turns, play, evolve)
 
 
 def read_record_json(text: str | bytes) -> Record:
     """Parse a record given as JSON text and check its header."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise BadRecord(f"the record is not valid JSON ({e})") from None
-    return read_record(data)
+    return read_record(common.parse_json(text))
 
 
 def replay_json(text: str | bytes, resolve: Resolver) -> ReplayResult:
@@ -297,9 +238,7 @@ def replay_json(text: str | bytes, resolve: Resolver) -> ReplayResult:
 
 def turn_moves(events: Sequence[Event]) -> tuple[str, ...]:
     """Each event after the deal as its turn's move in the notation."""
-    started = events[0]
-    if not isinstance(started, GameStarted):
-        raise ValueError("a log starts with game_started")
+    started = common.first_event(events, GameStarted)
     state = start(started)
     out = []
     for event in events[1:]:
@@ -327,9 +266,7 @@ def write_record(
 ) -> dict[str, Any]:
     """The record of a game's log; ``lexicon`` defaults to the name the game
     was dealt with."""
-    started = events[0]
-    if not isinstance(started, GameStarted):
-        raise ValueError("a log starts with game_started")
+    started = common.first_event(events, GameStarted)
     if lexicon is None:
         lexicon = started.lexicon
     moves = turn_moves(events)

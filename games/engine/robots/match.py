@@ -19,21 +19,24 @@ carries the view and the answer.  A game that runs past ``max_turns`` turns is
 stopped and counted as a draw (``capped``).
 
 :func:`match` plays each deal twice with the seats swapped and sums the results
-from the first level's side; :func:`wilson_interval` gives the 95% interval of
-its win rate.  Nothing here prints: the caller passes a ``progress`` callback.
+from the first level's side, with the 95% Wilson interval of its win rate
+(:mod:`games.engine.common.matches`).  Nothing here prints: the caller passes
+a ``progress`` callback.
 """
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..commands import Drawer, decide
+from ..common.matches import HeadToHead, swapped_seatings, two_seat_result
+from ..common.matches import Timing as Timing
+from ..common.matches import percentile as percentile
+from ..common.matches import wilson_interval as wilson_interval
 from ..deal import deal
 from ..errors import Refusal
 from ..events import Event, GameStarted
@@ -98,10 +101,7 @@ class GameResult:
 
     def result(self, seat: int) -> float:
         """1 for a sole win, 0.5 for a shared one (or a capped game), else 0."""
-        winners = self.winners
-        if seat not in winners:
-            return 0.0
-        return 1.0 if len(winners) == 1 else 0.5
+        return two_seat_result(self.winners, seat)
 
     def turn_times(self, seat: int) -> list[float]:
         """The milliseconds ``seat`` took for each answer on its own turn."""
@@ -208,58 +208,8 @@ def play_game(
     )
 
 
-def wilson_interval(points: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) of a rate of ``points`` out of
-    ``n`` (a draw counts half a point).
-
-    >>> lo, hi = wilson_interval(60, 100)
-    >>> round(lo, 3), round(hi, 3)
-    (0.502, 0.691)
-    >>> wilson_interval(0, 0)
-    (0.0, 1.0)
-    """
-    if n <= 0:
-        return (0.0, 1.0)
-    p = points / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q``-th percentile (0–100) of ``values``, by linear interpolation.
-
-    >>> percentile([1, 2, 3, 4, 5], 50), percentile([1, 2, 3, 4, 5], 95)
-    (3.0, 4.8)
-    """
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    pos = (len(ordered) - 1) * q / 100
-    lo = math.floor(pos)
-    hi = min(lo + 1, len(ordered) - 1)
-    return float(ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo))
-
-
-@dataclass(frozen=True, slots=True)
-class Timing:
-    """Decision times of one level on its own turns, in milliseconds."""
-
-    count: int
-    median: float
-    p95: float
-    max: float
-
-    @classmethod
-    def of(cls, values: Sequence[float]) -> Timing:
-        if not values:
-            return cls(0, 0.0, 0.0, 0.0)
-        return cls(len(values), statistics.median(values), percentile(values, 95), max(values))
-
-
 @dataclass(frozen=True)
-class MatchResult:
+class MatchResult(HeadToHead[GameResult]):
     """A match between levels ``a`` and ``b``, counted from ``a``'s side."""
 
     a: str
@@ -269,54 +219,14 @@ class MatchResult:
     times: dict[str, Timing] = field(default_factory=dict)
 
     @property
-    def played(self) -> int:
-        return len(self.games)
-
-    @property
-    def points(self) -> float:
-        """A's points: 1 per win, 0.5 per draw."""
-        return sum(g.result(s) for g, s in zip(self.games, self.a_seat, strict=True))
-
-    @property
-    def wins(self) -> int:
-        return sum(1 for g, s in zip(self.games, self.a_seat, strict=True) if g.result(s) == 1.0)
-
-    @property
-    def draws(self) -> int:
-        return sum(1 for g, s in zip(self.games, self.a_seat, strict=True) if g.result(s) == 0.5)
-
-    @property
-    def losses(self) -> int:
-        return self.played - self.wins - self.draws
-
-    @property
     def capped(self) -> int:
         return sum(1 for g in self.games if g.capped)
 
-    @property
-    def win_rate(self) -> float:
-        return self.points / self.played if self.played else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.points, self.played)
-
-    @property
-    def average_scores(self) -> tuple[float, float]:
-        """A's and B's average final scores."""
-        if not self.games:
-            return (0.0, 0.0)
-        a = [g.scores[s] for g, s in zip(self.games, self.a_seat, strict=True)]
-        b = [g.scores[1 - s] for g, s in zip(self.games, self.a_seat, strict=True)]
-        return (statistics.fmean(a), statistics.fmean(b))
-
     def summary(self) -> str:
         """One line of figures, for people."""
-        lo, hi = self.interval
         sa, sb = self.average_scores
         parts = [
-            f"{self.a} vs {self.b}: {self.played} games, {self.wins}-{self.draws}-{self.losses} "
-            f"(W-D-L), win rate {self.win_rate:.1%} [95% {lo:.1%}-{hi:.1%}], "
+            f"{self.a} vs {self.b}: {self.tally_line()}, "
             f"scores {sa:.1f}-{sb:.1f}, capped {self.capped}"
         ]
         for name in dict.fromkeys((self.a, self.b)):
@@ -342,30 +252,26 @@ def match(
     """Play ``games`` games (rounded up to even) of ``a`` against ``b``: each deal
     twice, the seats swapped.  ``progress(done, total)`` is called after each
     game."""
-    deals = (games + 1) // 2
-    total = 2 * deals
+    seatings = swapped_seatings(a, b, games, seed)
     played: list[GameResult] = []
     seats: list[int] = []
     times: dict[str, list[float]] = {a.name: [], b.name: []}
-    for i in range(deals):
-        game_seed = seed * 100_003 + i
-        for order in ((a, b), (b, a)):
-            g = play_game(
-                order,
-                lexicon,
-                game_seed,
-                rules,
-                lexicon_name=lexicon_name,
-                max_turns=max_turns,
-                budget_ms=budget_ms,
-            )
-            a_seat = 0 if order[0] is a else 1
-            played.append(g)
-            seats.append(a_seat)
-            times[a.name].extend(g.turn_times(a_seat))
-            times[b.name].extend(g.turn_times(1 - a_seat))
-            if progress is not None:
-                progress(len(played), total)
+    for game_seed, order, a_seat in seatings:
+        g = play_game(
+            order,
+            lexicon,
+            game_seed,
+            rules,
+            lexicon_name=lexicon_name,
+            max_turns=max_turns,
+            budget_ms=budget_ms,
+        )
+        played.append(g)
+        seats.append(a_seat)
+        times[a.name].extend(g.turn_times(a_seat))
+        times[b.name].extend(g.turn_times(1 - a_seat))
+        if progress is not None:
+            progress(len(played), len(seatings))
     return MatchResult(
         a.name,
         b.name,

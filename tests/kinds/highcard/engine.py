@@ -19,13 +19,14 @@ a fold applies; randomness comes only through the ``random.Random`` given to
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from games.engine.common import records as common
+from games.engine.common.records import parse_json, read_turns
 from games.engine.errors import BadRecord, Refusal
 
 FORMAT = "highcard-record/1"
@@ -419,18 +420,12 @@ def read_record(data: object) -> Record:
     first = data.get("first")
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(players):
         raise BadRecord("'first' must be a seat")
-    turns = data.get("turns")
-    if not isinstance(turns, list):
-        raise BadRecord("'turns' must be a list")
-    return Record(tuple(players), options, tuple(tuple(h) for h in hands), first, tuple(turns))
+    turns = read_turns(data.get("turns"))
+    return Record(tuple(players), options, tuple(tuple(h) for h in hands), first, turns)
 
 
 def read_record_json(text: str | bytes) -> Record:
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise BadRecord(f"the record is not valid JSON ({e})") from None
-    return read_record(data)
+    return read_record(parse_json(text))
 
 
 def read_turn(raw: object, seats: int) -> tuple[int, str]:
@@ -444,29 +439,10 @@ def read_turn(raw: object, seats: int) -> tuple[int, str]:
     return seat, move
 
 
-@dataclass
-class ReplayResult:
-    state: State | None
-    events: list[Event] = field(default_factory=list)
-    error_turn: int | None = None
-    error: Refusal | None = None
+class ReplayResult(common.ReplayResult[State, Event]):
+    STATE_KEYS = ("status", "end", "next", "hands", "scores", "winners")
 
-    @property
-    def exit_code(self) -> int:
-        if self.error is None:
-            return 0
-        return 2 if self.error.code == "bad_record" else 1
-
-    def to_json(self) -> dict[str, Any]:
-        error = (
-            None
-            if self.error is None
-            else {"turn": self.error_turn, "code": self.error.code, "message": self.error.message}
-        )
-        s = self.state
-        if s is None:
-            keys = ("status", "end", "next", "hands", "scores", "winners")
-            return dict.fromkeys(keys) | {"error": error}
+    def state_json(self, s: State) -> dict[str, Any]:
         return {
             "status": "over" if s.over else "playing",
             "end": s.end,
@@ -474,24 +450,17 @@ class ReplayResult:
             "hands": [list(h) for h in s.hands],
             "scores": list(s.scores),
             "winners": s.winners(),
-            "error": error,
         }
 
 
 def replay_record(record: Record) -> ReplayResult:
     dealt = Dealt(record.players, record.options, record.hands, record.first)
-    state = start(dealt)
-    events: list[Event] = [dealt]
-    for index in range(len(record.turns)):
-        try:
-            seat, move = read_turn(record.turns[index], len(record.players))
-            made = decide(state, seat, move)
-        except Refusal as e:
-            return ReplayResult(state, events, index, e)
-        for event in made:
-            state = evolve(state, event)
-        events.extend(made)
-    return ReplayResult(state, events)
+
+    def play(state: State, raw: object) -> list[Event]:
+        seat, move = read_turn(raw, len(record.players))
+        return decide(state, seat, move)
+
+    return ReplayResult(start(dealt), [dealt]).play_turns(record.turns, play, evolve)
 
 
 def replay_json(text: str | bytes) -> ReplayResult:

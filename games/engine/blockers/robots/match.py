@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ...common.matches import MatchTally, Timing, game_seed
 from ...errors import Refusal
-from ...robots.match import Timing, wilson_interval
 from ..commands import decide
 from ..deal import deal
 from ..events import Event
@@ -93,7 +93,7 @@ def play_game(levels: Sequence[Level], seed: int, budget_ms: float | None = None
 
 
 @dataclass(frozen=True)
-class MatchResult:
+class MatchResult(MatchTally[GameResult]):
     """Level ``a`` seated once among ``b``s, counted from ``a``'s side."""
 
     a: str
@@ -104,25 +104,9 @@ class MatchResult:
     times: dict[str, Timing]
 
     @property
-    def played(self) -> int:
-        return len(self.games)
-
-    @property
-    def points(self) -> float:
-        return sum(g.result(s) for g, s in zip(self.games, self.a_seat, strict=True))
-
-    @property
-    def win_rate(self) -> float:
-        return self.points / self.played if self.played else 0.0
-
-    @property
     def fair_share(self) -> float:
         """``a``'s expected rate were the levels equal."""
         return 1 / self.players
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.points, self.played)
 
     @property
     def average_scores(self) -> tuple[float, float]:
@@ -184,7 +168,7 @@ def match(
     for d in range(deals):
         for seat in range(players):
             levels = [a if s == seat else b for s in range(players)]
-            g = play_game(levels, seed * 100_003 + d, budget_ms)
+            g = play_game(levels, game_seed(seed, d), budget_ms)
             games.append(g)
             seats.append(seat)
             for s, t in enumerate(g.times):

@@ -14,13 +14,12 @@ passes a ``progress`` callback.
 from __future__ import annotations
 
 import random
-import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ...robots.match import wilson_interval
+from ...common.matches import HeadToHead, swapped_seatings, two_seat_result
 from ..layout import RACK_SIZE, VALUES
 from ..movegen import EMPTY_BOARD, STANDARD_BINGO, Board, Move, placements, play
 from .base import EXCHANGE_MIN_BAG, Answer, Exchange, Pass, Position, Robot, full_set
@@ -60,10 +59,7 @@ class GameResult:
 
     def result(self, seat: int) -> float:
         """1 for a sole win, 0.5 for a shared one, else 0."""
-        winners = self.winners
-        if seat not in winners:
-            return 0.0
-        return 1.0 if len(winners) == 1 else 0.5
+        return two_seat_result(self.winners, seat)
 
 
 def _bag(seed: int) -> list[str]:
@@ -180,7 +176,7 @@ def _apply(
 
 
 @dataclass(frozen=True)
-class MatchResult:
+class MatchResult(HeadToHead[GameResult]):
     """A match between robots ``a`` and ``b``, counted from ``a``'s side."""
 
     a: str
@@ -189,47 +185,9 @@ class MatchResult:
     a_seat: tuple[int, ...]  # a's seat in each game
 
     @property
-    def played(self) -> int:
-        return len(self.games)
-
-    @property
-    def points(self) -> float:
-        """A's points: 1 per win, 0.5 per draw."""
-        return sum(g.result(s) for g, s in zip(self.games, self.a_seat, strict=True))
-
-    @property
-    def wins(self) -> int:
-        return sum(1 for g, s in zip(self.games, self.a_seat, strict=True) if g.result(s) == 1.0)
-
-    @property
-    def draws(self) -> int:
-        return sum(1 for g, s in zip(self.games, self.a_seat, strict=True) if g.result(s) == 0.5)
-
-    @property
-    def losses(self) -> int:
-        return self.played - self.wins - self.draws
-
-    @property
-    def win_rate(self) -> float:
-        return self.points / self.played if self.played else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The win rate's 95% Wilson interval."""
-        return wilson_interval(self.points, self.played)
-
-    @property
     def spreads(self) -> list[int]:
         """A's final score less B's, game by game."""
         return [g.scores[s] - g.scores[1 - s] for g, s in zip(self.games, self.a_seat, strict=True)]
-
-    @property
-    def average_scores(self) -> tuple[float, float]:
-        if not self.games:
-            return (0.0, 0.0)
-        a = [g.scores[s] for g, s in zip(self.games, self.a_seat, strict=True)]
-        b = [g.scores[1 - s] for g, s in zip(self.games, self.a_seat, strict=True)]
-        return (statistics.fmean(a), statistics.fmean(b))
 
     def turn_ms(self, side: str) -> list[float]:
         """Every turn's decision time of ``a`` or ``b``."""
@@ -241,13 +199,8 @@ class MatchResult:
 
     def summary(self) -> str:
         """One line of figures, for people."""
-        lo, hi = self.interval
         sa, sb = self.average_scores
-        return (
-            f"{self.a} vs {self.b}: {self.played} games, {self.wins}-{self.draws}-{self.losses} "
-            f"(W-D-L), win rate {self.win_rate:.1%} [95% {lo:.1%}-{hi:.1%}], "
-            f"average scores {sa:.1f}-{sb:.1f}"
-        )
+        return f"{self.a} vs {self.b}: {self.tally_line()}, average scores {sa:.1f}-{sb:.1f}"
 
 
 def match(
@@ -264,23 +217,21 @@ def match(
 ) -> MatchResult:
     """``games`` games (rounded up to even) of ``a`` against ``b``: each deal
     twice, the seats swapped.  ``progress(done, total)`` after each game."""
-    deals = (games + 1) // 2
+    seatings = swapped_seatings(a, b, games, seed)
     played: list[GameResult] = []
     seats: list[int] = []
-    for i in range(deals):
-        game_seed = seed * 100_003 + i
-        for order in ((a, b), (b, a)):
-            played.append(
-                play_game(
-                    order,
-                    game_seed,
-                    rack_size=rack_size,
-                    bingo_sizes=bingo_sizes,
-                    bonus=bonus,
-                    budget_ms=budget_ms,
-                )
+    for game_seed, order, a_seat in seatings:
+        played.append(
+            play_game(
+                order,
+                game_seed,
+                rack_size=rack_size,
+                bingo_sizes=bingo_sizes,
+                bonus=bonus,
+                budget_ms=budget_ms,
             )
-            seats.append(0 if order[0] is a else 1)
-            if progress is not None:
-                progress(len(played), 2 * deals)
+        )
+        seats.append(a_seat)
+        if progress is not None:
+            progress(len(played), len(seatings))
     return MatchResult(a.name, b.name, tuple(played), tuple(seats))
