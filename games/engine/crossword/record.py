@@ -201,7 +201,7 @@ class ReplayResult:
         s = self.state
         keys = ("status", "end", "next", "board", "racks", "bag", "points", "scores", "winners")
         if s is None:
-            return dict.fromkeys((*keys, "open_play"), None) | {"error": error}
+            return dict.fromkeys((*keys, "open_play", "pending_end"), None) | {"error": error}
         made = s.open_play
         return {
             "status": "over" if s.over else "playing",
@@ -216,6 +216,7 @@ class ReplayResult:
             "open_play": None
             if made is None
             else {"seat": made.seat, "words": list(made.words), "points": made.points},
+            "pending_end": s.pending_end,
             "error": error,
         }
 
