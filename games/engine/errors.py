@@ -43,6 +43,8 @@ RefusalCode = Literal[
     "no_challenges",
     "nothing_to_challenge",
     "own_play",
+    "end_pending",
+    "nothing_to_accept",
 ]
 
 #: The order of the word-move checks: a plain word that no spelling makes legal is

@@ -5,8 +5,9 @@ racks and the bag, the open play (``async`` challenges) and its withdrawal,
 the turns a wrong challenge costs, whose turn is next, the end of the game and
 the unplayed letters' adjustments.  In ``async`` mode a play that would end
 the game (going out, reaching a target) leaves it pending: the next seat
-challenges it or accepts the end (``pass``, or a ``timeout``).  The fold copies the state once per event
-and changes only the copy; the state it is given never changes.
+challenges it or accepts the end (``pass``, or a ``timeout``).  The fold
+copies the state once per event and changes only the copy; the state it is
+given never changes.
 """
 
 from __future__ import annotations
