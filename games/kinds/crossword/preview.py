@@ -61,6 +61,11 @@ def preview_move(state: GameState, seat: int, move: str, words: object) -> Cross
                     )
                 else:
                     details.append("Every word is in the word list.")
+            if after.ending:
+                details.append(
+                    "This play ends the game unless it is challenged: the next player may "
+                    "challenge it or accept the end."
+                )
             summary = (
                 f"Play {notation.format_move(notation.parse_move(move))}: {first.points} points."
             )

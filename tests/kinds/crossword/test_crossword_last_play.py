@@ -85,6 +85,11 @@ def test_the_page_offers_challenge_and_accept_the_end_and_the_record_waits(
     xw_game: Callable[..., Game],
 ) -> None:
     game = target_game(xw_game, KINGDOM, players=3)
+    preview = text(
+        signed_in(game, 0).post(f"/games/{game.pk}/preview/", {"notation": "8E KINGDOM"})
+    )
+    assert "Play 8E KINGDOM: 95 points." in preview
+    assert "This play ends the game unless it is challenged" in preview
     play(game, 0, "8E KINGDOM")
     game.refresh_from_db()
     assert game.status == Game.Status.PLAYING and game.turn_seat == 1
