@@ -43,6 +43,8 @@ RefusalCode = Literal[
     "no_challenges",
     "nothing_to_challenge",
     "own_play",
+    "end_pending",
+    "nothing_to_accept",
     # Tumble-Words (games.engine.tumble): a crossword's checks, in its spec's order
     "bad_grid",
     "face_not_rolled",

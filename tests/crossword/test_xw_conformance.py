@@ -37,5 +37,9 @@ def test_the_set_covers_each_rule() -> None:
         "fails",
         "sharing",
         "translating",
+        "last-play-accepted",
+        "last-play-withdrawn",
+        "last-play-wrong-challenge",
+        "last-play-timeout",
     ):
         assert any(part in n for n in names), part

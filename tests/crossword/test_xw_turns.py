@@ -133,15 +133,6 @@ def test_async_wrong_challenges_stack_and_cost_later_turns() -> None:
     assert (state.turn, state.skips) == (0, (0, 0, 0, 1))
 
 
-def test_async_the_last_play_of_the_game_stays_open_and_a_withdrawal_reopens_it() -> None:
-    state = game(("Z", "QE"), "8G CAT", options=ASYNC)
-    ended = move(state, 0, "8G CATZ", WORDS)
-    assert ended.end == "went_out"
-    after = move(ended, 1, "challenge", WORDS)
-    assert (after.end, after.turn, after.racks, after.points) == (None, 1, ("Z", "QE"), (0, 0))
-    assert after.adjustments == (0, 0)
-
-
 def test_void_mode_has_no_challenges_and_keeps_nothing_open() -> None:
     state = move(game(("SAT", "E"), bag=BAG), 0, "8G SAT", WORDS)
     assert state.open_play is None

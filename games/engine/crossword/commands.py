@@ -5,12 +5,15 @@ that record it, or raises a :class:`Refusal`.  Draws take the front of the bag
 (shuffled once, at the deal), so nothing here is left to chance.
 
 Checks run in this order: ``game_over`` → ``not_in_game`` → ``not_your_turn``
-→ reading the move (``bad_move``, ``bad_square``) → the move's own checks.  A
+→ reading the move (``bad_move``, ``bad_square``) → ``end_pending`` (a play or
+an exchange while a play that would end the game awaits its answer) → the
+move's own checks.  A
 play's own checks, in order: ``off_board``; square by square ``not_on_board``
 and ``letter_differs``; ``word_extends``; ``no_new_tile``; on the first play
 ``not_through_centre`` then ``too_few_tiles``, on later ones
 ``not_connected``; ``wrong_direction``; ``missing_tiles``; ``not_a_word``
-(``void`` challenges only).
+(``void`` challenges only).  ``accept`` is ``pass`` while an end is pending,
+and refused (``nothing_to_accept``) otherwise.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from .events import (
 from .layout import BLANK, CENTRE, SIZE
 from .notation import (
     OFF_TURN_VERBS,
+    Accept,
     Challenge,
     Command,
     Exchange,
@@ -64,9 +68,7 @@ def acceptable(word: str, words: Words) -> bool:
 
 
 def _seat_checks(state: GameState, seat: int, verb: str) -> None:
-    if state.over and not (
-        verb == "challenge" and state.open_play is not None and state.end != "resigned"
-    ):
+    if state.over:
         raise Refusal("game_over", "The game is over: no more moves can be made.")
     if not 0 <= seat < state.seats or seat in state.resigned:
         raise Refusal("not_in_game", "You are no longer in this game, so you cannot move.")
@@ -97,10 +99,20 @@ def decide(state: GameState, seat: int, move: str | Command, words: Words) -> li
     else:
         command = move
         _seat_checks(state, seat, _verb(command))
+    if state.ending and isinstance(command, Play | Exchange):
+        _end_pending(state)
     match command:
         case Play():
             return [play(state, seat, command, words)]
         case Pass():
+            return [Passed(seat)]
+        case Accept():
+            if not state.ending:
+                raise Refusal(
+                    "nothing_to_accept",
+                    "No play is waiting to end the game, so there is no end to accept: send "
+                    "'pass' to pass your turn.",
+                )
             return [Passed(seat)]
         case Timeout():
             return [TimedOut(seat)]
@@ -111,6 +123,19 @@ def decide(state: GameState, seat: int, move: str | Command, words: Words) -> li
         case Resign():
             return [Resigned(seat)]
     raise TypeError(f"not a command: {command!r}")
+
+
+def _end_pending(state: GameState) -> None:
+    made = state.open_play
+    assert made is not None and state.turn is not None
+    mover = state.players[made.seat]
+    did = "reached their target" if state.pending_end == "target" else "went out"
+    raise Refusal(
+        "end_pending",
+        f"{mover} {did}: the game ends with that play unless it is challenged. "
+        f"{state.players[state.turn]} may only 'challenge' the play or accept the end "
+        "('accept', or 'pass').",
+    )
 
 
 def missing(rack: str, tiles: str) -> str:

@@ -3,8 +3,11 @@
 Everything that follows from an event without a choice is worked out here:
 racks and the bag, the open play (``async`` challenges) and its withdrawal,
 the turns a wrong challenge costs, whose turn is next, the end of the game and
-the unplayed letters' adjustments.  The fold copies the state once per event
-and changes only the copy; the state it is given never changes.
+the unplayed letters' adjustments.  In ``async`` mode a play that would end
+the game (going out, reaching a target) leaves it pending: the next seat
+challenges it or accepts the end (``pass``, or a ``timeout``).  The fold
+copies the state once per event and changes only the copy; the state it is
+given never changes.
 """
 
 from __future__ import annotations
@@ -63,27 +66,24 @@ def _copy(s: GameState) -> GameState:
         s.finisher,
         s.seq,
         s.last_play,
+        s.pending_end,
     )
 
 
 def _finish(d: GameState, end: EndReason, finisher: int | None = None) -> None:
     """End the game; going out or running out of scoring turns adjusts the
-    scores by the unplayed letters."""
+    scores by the unplayed letters.  Nothing stays open once it is over."""
     d.end = end
     d.turn = None
     d.finisher = finisher
+    d.open_play = None
+    d.pending_end = None
     if end in ("went_out", "scoreless"):
         left = [rack_value(r) for r in d.racks]
         adjust = [-v for v in left]
         if finisher is not None:
             adjust[finisher] += sum(left)
         d.adjustments = tuple(adjust)
-
-
-def _reopen(d: GameState) -> None:
-    d.end = None
-    d.finisher = None
-    d.adjustments = (0,) * len(d.players)
 
 
 def _scoreless_turn(d: GameState) -> bool:
@@ -115,6 +115,26 @@ def _pass_turn(d: GameState, after: int) -> None:
         return
 
 
+def _await_answer(d: GameState, after: int) -> None:
+    """While an end is pending, give the turn to the next seat after ``after``
+    still in the game, the mover aside.  Answering is no turn of play, so no
+    lost turn is taken on the way."""
+    assert d.open_play is not None
+    n = len(d.players)
+    seat = after
+    while True:
+        seat = (seat + 1) % n
+        if seat not in d.resigned and seat != d.open_play.seat:
+            d.turn = seat
+            return
+
+
+def _accept(d: GameState) -> None:
+    """End the game as the open play made it."""
+    assert d.open_play is not None and d.pending_end is not None
+    _finish(d, d.pending_end, d.open_play.seat)
+
+
 def _turn_without_score(d: GameState, seat: int) -> None:
     if not _scoreless_turn(d):
         _pass_turn(d, seat)
@@ -138,10 +158,16 @@ def _played(d: GameState, event: Played) -> None:
         else None
     )
     d.scoreless = 0 if event.points > 0 else d.scoreless + 1
+    ends: EndReason | None = None
     if d.targets is not None and d.points[seat] >= d.targets[seat]:
-        _finish(d, "target", seat)
+        ends = "target"
     elif not racks[seat] and not d.bag:
-        _finish(d, "went_out", seat)
+        ends = "went_out"
+    if ends is not None and d.open_play is not None:
+        d.pending_end = ends
+        _await_answer(d, seat)
+    elif ends is not None:
+        _finish(d, ends, seat)
     elif d.scoreless >= SCORELESS_LIMIT:
         _finish(d, "scoreless")
     else:
@@ -151,11 +177,14 @@ def _played(d: GameState, event: Played) -> None:
 def _withdrawn(d: GameState, event: PlayWithdrawn) -> None:
     """Put the open play back exactly: the tiles on the mover's rack as it was,
     the drawn tiles on the front of the bag, the points off; its turn becomes a
-    scoreless one."""
+    scoreless one.  A play that would have ended the game ends nothing: the
+    game goes on from the seat after the mover."""
     made = d.open_play
     assert made is not None
     mover = made.seat
+    ending = d.ending
     d.open_play = None
+    d.pending_end = None
     d.board = lift(d.board, made.squares)
     d.last_play = ()
     racks = list(d.racks)
@@ -167,21 +196,19 @@ def _withdrawn(d: GameState, event: PlayWithdrawn) -> None:
     d.points = tuple(points)
     if made.points > 0:  # the play had reset the count: count it again, with what followed
         d.scoreless = made.scoreless + 1 + d.scoreless
-    ended_it = d.end in ("went_out", "target") and d.finisher == mover
-    if ended_it:
-        _reopen(d)
     if d.scoreless >= SCORELESS_LIMIT:
         _finish(d, "scoreless")
-    elif ended_it:
+    elif ending:
         _pass_turn(d, mover)
-    elif d.end == "scoreless":  # the racks changed: the adjustments too
-        _finish(d, "scoreless")
 
 
 def _failed(d: GameState, seat: int) -> None:
-    d.open_play = None
-    if d.over:
+    """A wrong challenge: the challenger loses a turn, unless the play ends
+    the game, which it now does."""
+    if d.ending:
+        _accept(d)
         return
+    d.open_play = None
     if d.turn == seat:
         _turn_without_score(d, seat)
     else:
@@ -199,8 +226,11 @@ def evolve(state: GameState, event: Event) -> GameState:
         case Played():
             _played(d, event)
         case Passed(seat) | TimedOut(seat):
-            d.open_play = None
-            _turn_without_score(d, seat)
+            if d.ending:
+                _accept(d)
+            else:
+                d.open_play = None
+                _turn_without_score(d, seat)
         case Exchanged(seat, tiles, drawn):
             d.open_play = None
             racks = list(d.racks)
@@ -216,6 +246,8 @@ def evolve(state: GameState, event: Event) -> GameState:
             d.resigned = d.resigned | {seat}
             if len(d.players) - len(d.resigned) < 2:
                 _finish(d, "resigned")
+            elif d.turn == seat and d.ending:
+                _await_answer(d, seat)
             elif d.turn == seat:
                 _pass_turn(d, seat)
         case GameStarted():

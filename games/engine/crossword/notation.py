@@ -5,7 +5,8 @@ column H, row 8.  Coordinates and verbs are case-insensitive; in the word an
 upper-case letter is a natural tile and a lower-case one a blank standing for
 it.  The word is the whole word along its line; letters already on the board
 may be written plainly or in parentheses.  The other moves are ``pass``,
-``exchange ABC`` (``?`` names a blank), ``challenge``, ``resign`` and
+``exchange ABC`` (``?`` names a blank), ``challenge``, ``resign``, ``accept``
+(``pass`` while a play that would end the game awaits a challenge) and
 ``timeout`` (written by the service when a deadline passes).
 
 >>> format_move(parse_move("h8 (l)(O)ve"))
@@ -58,6 +59,11 @@ class Challenge:
 
 
 @dataclass(frozen=True, slots=True)
+class Accept:
+    """Accept the end a play would make (``async`` mode): recorded as a pass."""
+
+
+@dataclass(frozen=True, slots=True)
 class Resign:
     pass
 
@@ -69,7 +75,7 @@ class Timeout:
 
 #: A parsed move.  ``Play`` is not frozen: every move sent is parsed into one,
 #: and frozen instances cost more to build.
-Command = Play | Pass | Exchange | Challenge | Resign | Timeout
+Command = Play | Pass | Exchange | Challenge | Accept | Resign | Timeout
 
 #: Moves a seat may make when it is not its turn.
 OFF_TURN_VERBS: Final = frozenset({"challenge", "resign"})
@@ -82,6 +88,7 @@ _EXCHANGE = re.compile(r"[A-Za-z?]+")
 _SIMPLE: Final[dict[str, Command]] = {
     "pass": Pass(),
     "challenge": Challenge(),
+    "accept": Accept(),
     "resign": Resign(),
     "timeout": Timeout(),
 }
@@ -210,6 +217,8 @@ def format_move(command: Command) -> str:
             return "pass"
         case Challenge():
             return "challenge"
+        case Accept():
+            return "accept"
         case Resign():
             return "resign"
         case Timeout():

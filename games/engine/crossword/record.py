@@ -157,6 +157,7 @@ class ReplayResult(common.ReplayResult[GameState, Event]):
         "scores",
         "winners",
         "open_play",
+        "pending_end",
     )
 
     def state_json(self, s: GameState) -> dict[str, Any]:
@@ -174,6 +175,7 @@ class ReplayResult(common.ReplayResult[GameState, Event]):
             "open_play": None
             if made is None
             else {"seat": made.seat, "words": list(made.words), "points": made.points},
+            "pending_end": s.pending_end,
         }
 
 

@@ -67,10 +67,19 @@ class GameState:
     #: The squares of the latest play still on the board (none after a
     #: withdrawal), for the board to mark.
     last_play: tuple[int, ...] = ()
+    #: ``async`` mode: the end (``went_out`` or ``target``) the open play would
+    #: make.  The game waits on ``turn``, who may challenge the play or accept
+    #: the end (``pass``); any other seat may challenge it too.
+    pending_end: EndReason | None = None
 
     @property
     def over(self) -> bool:
         return self.end is not None
+
+    @property
+    def ending(self) -> bool:
+        """Whether the open play would end the game, once accepted."""
+        return self.pending_end is not None
 
     @property
     def seats(self) -> int:
@@ -146,6 +155,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "finisher": state.finisher,
         "seq": state.seq,
         "last_play": list(state.last_play),
+        "pending_end": state.pending_end,
     }
 
 
@@ -181,4 +191,5 @@ def state_from_json(data: dict[str, Any]) -> GameState:
         finisher=data["finisher"],
         seq=data["seq"],
         last_play=tuple(data.get("last_play", ())),
+        pending_end=data.get("pending_end"),
     )

@@ -3,7 +3,8 @@
 
 :func:`seat_view` writes it from the game's events and state: the board, the
 seat's own rack, how many tiles the bag holds, the scores, whose turn it is,
-the last turn, the play open to a challenge and the options.  Other racks and
+the last turn, the play open to a challenge (and the end it would make, once
+accepted) and the options.  Other racks and
 the bag appear only as ``unseen``, a sorted multiset every player could work
 out from the board and their own rack; a spectator sees no rack at all.
 """
@@ -116,9 +117,12 @@ def seat_view(
             "words": list(made.words),
             "points": made.points,
         },
+        "pending_end": None
+        if made is None or state.pending_end is None
+        else {"seat": made.seat, "reason": state.pending_end},
         "may_challenge": seat is not None
         and made is not None
         and made.seat != seat
-        and state.in_game(seat)
-        and state.end != "resigned",
+        and state.in_game(seat),
+        "may_accept": seat is not None and state.ending and state.turn == seat,
     }

@@ -133,7 +133,8 @@ def analyse(
     for i, event in enumerate(log[1:]):
         seat = events.event_seat(event)
         assert seat is not None
-        on_turn = seat == state.turn and not isinstance(event, events.Resigned)
+        # Answering a play that would end the game is no turn of play.
+        on_turn = seat == state.turn and not isinstance(event, events.Resigned) and not state.ending
         best, best_points, robot = None, 0, None
         if on_turn:
             found = scored_moves(state, seat, words)

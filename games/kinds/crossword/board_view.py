@@ -65,6 +65,34 @@ class OpenPlayView:
     points: int
 
 
+@dataclass(frozen=True, slots=True)
+class PendingEndView:
+    """A play that would end the game (``async`` mode), awaiting its answer:
+    ``words`` says so, as "Ann went out; Bob may challenge the play or accept
+    the end"."""
+
+    mover: str
+    answering: str
+    reason: str  # "went_out" or "target"
+
+    @property
+    def did(self) -> str:
+        return "reached their target" if self.reason == "target" else "went out"
+
+    @property
+    def words(self) -> str:
+        return f"{self.mover} {self.did}; {self.answering} may challenge the play or accept the end"
+
+
+def pending_end(state: GameState) -> PendingEndView | None:
+    """The end the open play would make, once accepted, or ``None``."""
+    made = state.open_play
+    if made is None or state.pending_end is None or state.turn is None:
+        return None
+    players = state.players
+    return PendingEndView(players[made.seat], players[state.turn], state.pending_end)
+
+
 @dataclass(frozen=True)
 class CrosswordBoardView:
     """The game as one seat (or a spectator: ``hand`` is ``None``) sees it."""
@@ -88,6 +116,8 @@ class CrosswordBoardView:
     scoreless: int
     open_play: OpenPlayView | None
     may_challenge: bool
+    pending_end: PendingEndView | None
+    may_accept: bool
     last_squares: tuple[str, ...]
     seq: int
 
@@ -145,11 +175,11 @@ def board_view(state: GameState, seat: int | None) -> CrosswordBoardView:
         if made is None
         else OpenPlayView(made.seat, players[made.seat], made.words, made.points),
         may_challenge=seat is not None
-        and not state.over
         and made is not None
         and made.seat != seat
-        and state.in_game(seat)
-        and state.end != "resigned",
+        and state.in_game(seat),
+        pending_end=pending_end(state),
+        may_accept=seat is not None and state.ending and state.turn == seat,
         last_squares=tuple(name_of(q) for q in state.last_play),
         seq=state.seq,
     )

@@ -24,7 +24,7 @@ from games.engine.crossword.options import (
     Options,
     options_from_json,
 )
-from games.engine.errors import BadRecord, Refusal
+from games.engine.errors import BadRecord
 from games.engine.lexicon import LexiconStore
 
 from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
@@ -202,15 +202,10 @@ class Crossword:
         return fold.start(started)
 
     def decide(self, st: state.GameState, seat: int, move: str, lexicon: Any) -> list[events.Event]:
-        """The rules' events for ``move``.  In the service a game's end is
-        final, so the play that ended it is no longer open to a challenge: its
-        record, with every rack, is published at the end."""
-        if st.over and notation.verb_of(move) == "challenge":
-            raise Refusal(
-                "game_over",
-                "The game is over: its last play can no longer be challenged, since the end "
-                "of a game is final here.",
-            )
+        """The rules' events for ``move``.  With ``async`` challenges a play
+        that would end the game leaves it waiting on the next seat (challenge
+        or accept), so the game is over, and its record with every rack
+        published, only once nothing can be challenged."""
         return commands.decide(st, seat, move, words_of(lexicon).dawg)
 
     def evolve(self, st: state.GameState, event: events.Event) -> state.GameState:

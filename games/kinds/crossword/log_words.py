@@ -15,7 +15,7 @@ from games.engine.crossword.options import LEVEL_NAMES, PRESET_LABELS, Options
 from games.engine.crossword.state import GameState
 
 from ..base import Logged
-from .board_view import END_WORDS
+from .board_view import END_WORDS, pending_end
 
 
 def _tiles(n: int) -> str:
@@ -49,13 +49,40 @@ def play_words(after: GameState, event: events.Played) -> str:
     return f"played {move} for {_points(event.points)}, forming {formed}." + extras_note(event)
 
 
+def _answer(before: GameState, event: events.Event) -> str:
+    """How a move answers a play that would end the game ("" for none)."""
+    made = before.open_play
+    if made is None or before.pending_end is None:
+        return ""
+    name = before.players
+    match event:
+        case events.Passed(seat=seat):
+            return f"{name[seat]} accepted the end that {name[made.seat]}'s play made."
+        case events.TimedOut(seat=seat):
+            return (
+                f"{name[seat]} ran out of time, which accepts the end that {name[made.seat]}'s "
+                "play made."
+            )
+        case events.ChallengeFailed(seat=seat, mover=mover):
+            return (
+                f"{name[seat]} challenged {name[mover]}'s play, but every word is in the list, "
+                "so the play stands."
+            )
+    return ""
+
+
 def describe(before: GameState, event: events.Event, after: GameState) -> str:
     name = before.players
+    answer = _answer(before, event)
+    if answer:
+        return answer
     match event:
         case events.GameStarted(players=players, first=first):
             return f"The tiles were drawn: {players[first]} plays first."
         case events.Played(seat=seat):
-            return f"{name[seat]} {play_words(after, event)}"
+            said = f"{name[seat]} {play_words(after, event)}"
+            ending = pending_end(after)
+            return said if ending is None else f"{said} {ending.words}."
         case events.Passed(seat=seat):
             return f"{name[seat]} passed."
         case events.TimedOut(seat=seat):
@@ -99,7 +126,7 @@ def history(log: Sequence[events.Event]) -> list[Logged]:
         words = said
         if after.over and not state.over:
             words += f" The game is over: {END_WORDS.get(after.end or '', 'it ended')}."
-        elif state.over and not after.over:
+        elif state.ending and not after.ending and not after.over:
             words += " The game goes on."
         out.append(Logged(after.seq, words, _headline(state, event, said), said))
         state = after
@@ -123,7 +150,9 @@ def rules_in_words(options: Options) -> list[str]:
         said.append(
             "Every play is accepted, and any other player may challenge it until the next move: "
             "if a word is not in the list the play is taken back and its turn lost; if every "
-            "word is, the challenger loses their next turn."
+            "word is, the challenger loses their next turn. The play that would end the game "
+            "is open to a challenge too: the next player challenges it or accepts the end, and "
+            "a wrong challenge then ends the game as the play made it."
         )
     if options.levels:
         names = ", ".join(dict.fromkeys(LEVEL_NAMES[level] for level in options.levels))

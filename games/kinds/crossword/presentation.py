@@ -33,6 +33,14 @@ from .reply_reading import ACCEPTED_FORMS, Reading, problem_with, read_reply
 def question_for(state: GameState, seat: int, move: str) -> Question | None:
     words = move.split()
     verb = words[0].lower() if words else ""
+    if verb in ("pass", "accept") and len(words) == 1 and state.ending:
+        return Question(
+            move,
+            "Accept the end? The game ends as the last play made it, and the play can no longer "
+            "be challenged.",
+            "Yes, accept the end",
+            "No, not yet",
+        )
     if verb == "pass" and len(words) == 1:
         return Question(move, "Pass your turn? It scores nothing.", "Yes, pass", "No, keep my turn")
     if verb == "exchange" and len(words) > 1:

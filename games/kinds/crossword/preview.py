@@ -61,6 +61,11 @@ def preview_move(state: GameState, seat: int, move: str, words: object) -> Cross
                     )
                 else:
                     details.append("Every word is in the word list.")
+            if after.ending:
+                details.append(
+                    "This play ends the game unless it is challenged: the next player may "
+                    "challenge it or accept the end."
+                )
             summary = (
                 f"Play {notation.format_move(notation.parse_move(move))}: {first.points} points."
             )
@@ -74,17 +79,30 @@ def preview_move(state: GameState, seat: int, move: str, words: object) -> Cross
         case events.PlayWithdrawn(mover=mover) | events.ChallengeFailed(mover=mover):
             made_play = state.open_play
             assert made_play is not None
+            wrong = (
+                "If every word is in the list, the game ends as the play made it."
+                if state.ending
+                else "If every word is in the list, you lose your next turn."
+            )
             return CrosswordPreview(
                 "challenge",
                 f"Challenge {state.players[mover]}'s play of {', '.join(made_play.words)}.",
                 (
                     "If any of its words is not in the word list, the play is taken back and "
                     f"{state.players[mover]} loses that turn.",
-                    "If every word is in the list, you lose your next turn.",
+                    wrong,
                 ),
             )
         case events.Resigned():
             return CrosswordPreview("resign", "Resign from the game.", (), after.over)
+    if state.ending and state.open_play is not None:
+        ender = state.players[state.open_play.seat]
+        return CrosswordPreview(
+            "pass",
+            "Accept the end.",
+            (f"The game ends as {ender}'s play made it: it can no longer be challenged.",),
+            after.over,
+        )
     return CrosswordPreview("pass", "Pass this turn.", ("Your turn scores nothing.",), after.over)
 
 

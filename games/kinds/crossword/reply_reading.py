@@ -1,5 +1,6 @@
 """Reading a move out of an email reply: ``8H FACTS``, ``H8 facts``,
-``exchange abc``, ``pass``, ``challenge``, ``resign`` or ``hint``, forgiving of
+``exchange abc``, ``pass``, ``challenge``, ``accept`` (the end a play would
+make: the rules refuse it otherwise), ``resign`` or ``hint``, forgiving of
 case and spacing, ``#N`` anywhere on the line naming the position answered.
 
 A line is read only when all of it is a move, once a leading ``play``/
@@ -37,7 +38,7 @@ _PLAY = re.compile(
     r"(?:play\s+)?((?:[0-9]{1,2}\s?[a-o])|(?:[a-o]\s?[0-9]{1,2}))\s+([a-z()]+)", re.IGNORECASE
 )
 _EXCHANGE = re.compile(r"(?:exchange|swap)\s+([a-z?][a-z?\s]*)", re.IGNORECASE)
-_WORDS = frozenset({"pass", "challenge", "resign", HINT})
+_WORDS = frozenset({"pass", "challenge", "accept", "resign", HINT})
 _LEAD = re.compile(r"^(?:please|ok|okay|my move is|my move|move)[\s:,]+", re.IGNORECASE)
 _TAIL = re.compile(r"[\s,]+(?:please|thanks|thank you|thx)$", re.IGNORECASE)
 _EDGES = " \t.!:;,*_`\"'“”\u2018\u2019"

@@ -7,7 +7,8 @@ them; it copies none of their play.
 
 A robot plays on its own turn only, and in a game with ``async`` challenges it
 first challenges an open play whose words its list lacks (it knows the list,
-so it never challenges a play that stands).
+so it never challenges a play that stands).  Asked to answer a play that would
+end the game, it challenges the same way, and otherwise accepts the end.
 """
 
 from __future__ import annotations
@@ -57,13 +58,16 @@ def answer(
     budget_ms: float | None = None,
 ) -> str:
     """What the robot of ``level`` answers to a read view: ``challenge``, a
-    move on its turn, or ``wait``."""
+    move on its turn (``accept`` when it answers a play that would end the
+    game), or ``wait``."""
     if level not in LEVELS:
         raise LookupError(f"unknown robot level {level!r} (levels: {', '.join(LEVELS)})")
     if seen.over or seen.seat is None:
         return "wait"
     if seen.may_challenge and any(not acceptable(w, words.dawg) for w in seen.open_words):
         return "challenge"
+    if seen.may_accept:
+        return "accept"
     if seen.next != seen.seat:
         return "wait"
     chosen = robots.robot(level, words.dawg).choose(seen.position(), rng, budget_ms)

@@ -35,6 +35,8 @@ class CrosswordView:
     rack_size: int
     may_challenge: bool
     open_words: tuple[str, ...]
+    #: The open play would end the game once accepted, and this seat answers it.
+    may_accept: bool = False
 
     def position(self) -> robots.Position:
         """The robots' plain position of the seat whose view this is."""
@@ -139,4 +141,5 @@ def read_view(data: object) -> CrosswordView:
         rack_size=rack_size,
         may_challenge=data.get("may_challenge") is True,
         open_words=open_words,
+        may_accept=data.get("may_accept") is True,
     )
