@@ -83,14 +83,35 @@ def moves(ledger: Ledger) -> dict[str, Any]:
     }
 
 
+def resent_after_a_kill(copies: list[Mail], kills: list[Window]) -> bool:
+    """Whether a row's copies are the one case README allows: the first handed to
+    the mail server by a worker SIGKILLed before it could record the send (it
+    arrived at most 5 s before the kill), the row sent again once its claim's
+    lease ran out, every copy with the same Message-ID."""
+    first = min(copies, key=lambda m: m.arrived)
+    return len({m.message_id for m in copies}) == 1 and any(
+        k.start - 5 <= first.arrived <= k.start + 1 for k in kills
+    )
+
+
 def emails(
-    mails: list[Mail], seats_by_email: dict[tuple[int, str], int], ledger: Ledger
+    mails: list[Mail],
+    seats_by_email: dict[tuple[int, str], int],
+    ledger: Ledger,
+    kills: list[Window],
 ) -> dict[str, Any]:
-    """Every row owed against what arrived: one delivery per row; rows unsent listed."""
+    """Every row owed against what arrived: one delivery per row, but for a row
+    whose sender was killed between the hand-over and its mark (``kills``: the
+    worker SIGKILLs' windows); rows unsent listed."""
     from games.mail_out.emails import message_for
     from games.models import Notification
 
     by_row = Counter(m.row for m in mails if m.row is not None)
+    copies_of: dict[int, list[Mail]] = {}
+    for m in mails:
+        if m.row is not None:
+            copies_of.setdefault(m.row, []).append(m)
+    resent: list[str] = []
     started = Counter((m.game, m.to) for m in mails if m.kind == "game_started")
     delays: list[float] = []
     duplicates, lost, skipped, retrying = [], [], 0, []
@@ -102,7 +123,10 @@ def emails(
             n = sum(c for (g, to), c in started.items() if g == row.game_id and address in to)
         else:
             n = by_row.get(row.pk, 0)
-        if n > 1:
+        copies = copies_of.get(row.pk, [])
+        if n > 1 and copies and resent_after_a_kill(copies, kills):
+            resent.append(f"row {row.pk} ({row.kind}, game {row.game_id}): {n} copies, one ID")
+        elif n > 1:
             duplicates.append(f"row {row.pk} ({row.kind}, game {row.game_id}): {n} deliveries")
         if row.sent_at is None:
             if n == 0:
@@ -127,6 +151,7 @@ def emails(
         "arrived": len(mails),
         "delivered_twice": len(duplicates),
         "delivered_twice_samples": duplicates[:5],
+        "sent_again_after_a_sender_was_killed_mid_send": resent,
         "sent_but_not_arrived": len(lost),
         "lost_samples": lost[:5],
         "nothing_to_send": skipped,

@@ -201,7 +201,9 @@ def main(args: list[str]) -> int:
         summary |= {
             "games": report.games(tables),
             "moves": report.moves(ledger),
-            "emails": report.emails(sink.sink.snapshot(), seats, ledger),
+            "emails": report.emails(
+                sink.sink.snapshot(), seats, ledger,
+                [w for w in faults.windows if w.fault.startswith("celery worker SIGKILL")]),
             "http": report.server_errors(recorder, faults.postgres_down),
             "leaks": {"scanned": ledger.pages_scanned, "found": len(ledger.leaks),
                       "samples": ledger.leaks[:5]},

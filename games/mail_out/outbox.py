@@ -72,8 +72,9 @@ RECORD_RETRY_MAX = 2.0
 #: Errors that say the database is away (the connection dropped, the server is
 #: restarting), not that the statement is wrong.
 DATABASE_AWAY = (OperationalError, InterfaceError)
-#: Rows one sweep sends at most (the next sweep takes the rest).
-SWEEP_BATCH = 500
+#: Rows one sweep takes at most: it sends the first NUDGE_BATCH and rings the
+#: rest as send tasks (the next sweep takes what is left).
+SWEEP_BATCH = 2000
 #: Rows one nudge of :func:`one_nudge` names (one task sends them in turn).
 NUDGE_BATCH = 50
 #: Sends tried per row before it is given up; and the longest wait between two.
@@ -444,11 +445,15 @@ def send_in_order(ids: Iterable[int]) -> int:
 
 
 def sweep() -> int:
-    """Send every row that is due and free to take, each recipient's in the
-    order they were owed.  Returns how many were sent."""
+    """Send the rows that are due and free to take, each recipient's in the
+    order they were owed: the first :data:`NUDGE_BATCH` here, and the rest (a
+    backlog, after the broker or the database was away) rung as send tasks in
+    batches, so every worker process sends a share at once instead of this one
+    task all of them in turn.  Returns how many this call sent."""
     ids = list(
         Notification.objects.filter(_claimable())
         .order_by("pk")
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )
-    return send_in_order(ids)
+    _ring_batches(ids[NUDGE_BATCH:])
+    return send_in_order(ids[:NUDGE_BATCH])

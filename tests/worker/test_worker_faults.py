@@ -265,3 +265,27 @@ def test_a_message_that_always_fails_is_tried_less_often_then_given_up(
     assert delays[:4] == [minute, 2 * minute, 4 * minute, 8 * minute]
     assert max(delays) == outbox.MAX_RETRY_DELAY
     assert timedelta(days=6) < sum(delays, timedelta(0)) < timedelta(days=10)
+
+
+@pytest.mark.django_db
+def test_a_backlog_is_shared_out_to_every_worker(
+    make_user: Callable[[str], User], kit: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After an outage the sweep sends one batch itself and rings the rest as send
+    tasks, so every worker process takes a share (issue 21: no owed email may
+    wait two minutes after the broker comes back with a backlog)."""
+    games = [new_game(make_user, f"b{i}") for i in range(2)]
+    for game in games:
+        move(game)
+    due = list(Notification.objects.filter(outbox._claimable()).order_by("pk"))
+    assert len(due) > 3 and len(owed()) > len(due)  # some wait behind an older row
+    rung: list[list[int]] = []
+    monkeypatch.setattr(outbox, "NUDGE_BATCH", 3)
+    monkeypatch.setattr(outbox, "_ring", rung.append)
+    assert outbox.sweep() >= 3  # the first batch here (and the rows they held back)
+    assert [pk for batch in rung for pk in batch] == [row.pk for row in due[3:]]
+    assert all(0 < len(batch) <= 3 for batch in rung)
+    for batch in rung:  # what the workers' send tasks do with them
+        outbox.send_in_order(batch)
+    assert not owed()
+    kit.assert_each_row_sent_once()
