@@ -9,9 +9,12 @@ to a game goes through :func:`games.core.services.submit`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q, QuerySet
+from django.db.models.expressions import Combinable, CombinedExpression
 
 from games import kinds
 
@@ -81,6 +84,10 @@ class Game(models.Model):
     status = models.CharField(max_length=8, choices=Status, default=Status.OPEN)
     last_seq = models.PositiveIntegerField(default=0)
     turn_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The seats besides ``turn_seat`` that may move now, a bit a seat (seat n:
+    #: ``1 << n``): 0 in every kind that moves in turns, both players of a
+    #: sealed round of Tumble-Words until each has submitted.
+    other_movers = models.PositiveIntegerField(default=0)
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
     #: When the warning for the current deadline is due; cleared once it is owed.
     warn_at = models.DateTimeField(null=True, blank=True, db_index=True)
@@ -112,6 +119,10 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.pk}"
+
+    def may_move(self, index: int) -> bool:
+        """Whether seat ``index`` may move now (the projection's word for it)."""
+        return self.turn_seat == index or bool(self.other_movers >> index & 1)
 
     @property
     def move_hours(self) -> float:
@@ -574,3 +585,22 @@ class MessageReport(models.Model):
 
     def __str__(self) -> str:
         return f"report of message {self.message_id}"
+
+
+def movers_mask(to_move: Sequence[int], turn: int | None) -> int:
+    """:attr:`Game.other_movers` for the seats ``to_move`` with ``turn`` on turn."""
+    return sum(1 << seat for seat in set(to_move) - {turn})
+
+
+def moving_seats(seats: QuerySet[Seat]) -> QuerySet[Seat]:
+    """``seats`` narrowed to those that may move now: on turn, or among their
+    game's :attr:`~Game.other_movers`."""
+    return seats.alias(other_mover=other_mover()).filter(
+        Q(game__turn_seat=F("index")) | Q(other_mover=1)
+    )
+
+
+def other_mover() -> CombinedExpression:
+    """1 for a seat row among its game's :attr:`~Game.other_movers`, else 0."""
+    shifted = CombinedExpression(F("game__other_movers"), Combinable.BITRIGHTSHIFT, F("index"))
+    return shifted.bitand(1)

@@ -117,10 +117,10 @@ class Submitted:
 
 
 def _project(
-    game: Game, state: State, *, turn_changed: bool, seats: Sequence[Seat] = ()
+    game: Game, state: State, *, before: State | None, seats: Sequence[Seat] = ()
 ) -> dict[str, object]:
-    """The projection fields for ``state`` (``seats``, with their users, when the
-    caller has loaded them)."""
+    """The projection fields for ``state`` after ``before`` (``None``: the deal;
+    ``seats``, with their users, when the caller has loaded them)."""
     now = timezone.now()
     kind = kind_of(game)
     at = kind.progress(state)
@@ -128,6 +128,7 @@ def _project(
         "last_seq": at.seq,
         "state": kind.state_to_json(state),
         "turn_seat": at.turn,
+        "other_movers": models.movers_mask(at.to_move, at.turn),
     }
     if at.over:
         fields |= deadlines.deadline_fields(game, None) | {
@@ -135,26 +136,39 @@ def _project(
             "end_reason": at.end or "",
             "finished_at": now,
         }
-    elif turn_changed and at.turn is not None:
-        row = seats[at.turn] if seats else None
-        due = deadlines.deadline_after(game, at.turn, now, row)
-        fields |= deadlines.deadline_fields(game, due)
+    elif at.opens_turn(None if before is None else kind.progress(before)):
+        fields |= deadlines.deadline_fields(game, _turn_deadline(game, at.to_move, now, seats))
     return fields
+
+
+def _turn_deadline(
+    game: Game, to_move: Sequence[int], since: datetime, seats: Sequence[Seat] = ()
+) -> datetime:
+    """The one deadline of a turn opened at ``since`` for the seats
+    ``to_move``: the latest of theirs, so that no seat loses time to another's
+    vacation."""
+    return max(
+        deadlines.deadline_after(game, seat, since, seats[seat] if seats else None)
+        for seat in to_move
+    )
 
 
 def _notify_after(game: Game, seats: Sequence[Seat], before: State | None, state: State) -> None:
     users = {seat.index: seat.user_id for seat in seats}
     kind = kind_of(game)
     at = kind.progress(state)
-    turn_before = None if before is None else kind.progress(before).turn
     robots = {s.user.pk for s in seats if s.user is not None and s.user.robot_level}
     if at.over:
         outbox.owe(
             game, Notification.Kind.GAME_OVER, users=users.values(), seq=at.seq, robots=robots
         )
-    elif at.turn is not None and (before is None or turn_before != at.turn):
+    elif at.opens_turn(None if before is None else kind.progress(before)):
         outbox.owe(
-            game, Notification.Kind.YOUR_TURN, users=[users[at.turn]], seq=at.seq, robots=robots
+            game,
+            Notification.Kind.YOUR_TURN,
+            users=[users[seat] for seat in at.to_move],
+            seq=at.seq,
+            robots=robots,
         )
 
 
@@ -182,6 +196,7 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
             "state": kind.state_to_json(state),
             "last_seq": at.seq,
             "turn_seat": at.turn,
+            "other_movers": models.movers_mask(at.to_move, at.turn),
             "status": Game.Status.OVER if at.over else Game.Status.PLAYING,
             "end_reason": at.end or "",
             "started_at": game.started_at or rows[0].created_at,
@@ -196,8 +211,8 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
         else:
             want["finished_at"] = None
             if game.deadline_at is None or game.turn_seat != at.turn:
-                assert at.turn is not None  # a game in play has a seat to move
-                due = deadlines.deadline_after(game, at.turn, rows[-1].created_at)
+                assert at.to_move  # a game in play has a seat to move
+                due = _turn_deadline(game, at.to_move, rows[-1].created_at)
                 want |= deadlines.deadline_fields(game, due)
         differs = any(getattr(game, name) != value for name, value in want.items())
         if differs and write:
@@ -581,7 +596,7 @@ def _start(game: Game, seats: list[Seat]) -> None:
     state = kind.start(started)
     event_row(game, started, kind.progress(state).seq, Event.Source.SYSTEM, None).save()
     now = timezone.now()
-    fields = _project(game, state, turn_changed=True) | {
+    fields = _project(game, state, before=None) | {
         "status": Game.Status.PLAYING,
         "started_at": now,
     }
@@ -686,8 +701,7 @@ def submit(
                 key = idempotency_key if i == 0 else None
                 rows.append(event_row(game, event, kind.progress(state).seq, source, key))
             Event.objects.bulk_create(rows)
-            turn_changed = kind.progress(state).turn != kind.progress(before).turn
-            fields = _project(game, state, turn_changed=turn_changed, seats=seats)
+            fields = _project(game, state, before=before, seats=seats)
             updated = Game.objects.filter(pk=game.pk, last_seq=game.last_seq).update(**fields)
             if updated != 1:
                 raise StaleMove("Another move was made at the same moment; nothing was changed.")

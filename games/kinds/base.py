@@ -52,12 +52,42 @@ Resolver = Callable[[str], WordIndex]
 @dataclass(frozen=True, slots=True)
 class Progress:
     """What the core reads of a state: its last event's number, whose turn it
-    is (``None`` when nobody is to move), and, once over, how it ended."""
+    is (``None`` when nobody is to move), and, once over, how it ended.
+
+    A kind whose seats may move at the same time (Tumble-Words' sealed rounds)
+    also says which: ``movers``, with ``turn`` the first of them, and
+    ``round``, a number it changes whenever a new simultaneous turn opens for
+    seats that were already to move.  Other kinds leave both alone: one seat,
+    ``turn``, moves at a time."""
 
     seq: int
     turn: int | None
     over: bool
     end: str | None
+    movers: tuple[int, ...] | None = None
+    round: int = 0
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that may move now (none once over): the emails saying
+        "your turn", the page's move form, turn links, robots' owed turns and
+        the dashboard go to each of them."""
+        if self.over:
+            return ()
+        if self.movers is not None:
+            return self.movers
+        return () if self.turn is None else (self.turn,)
+
+    def opens_turn(self, before: Progress | None) -> bool:
+        """Whether this state opens a new turn after ``before`` (``None``: the
+        deal): a new deadline, and "your turn" for every seat of
+        :attr:`to_move`.  A seat of a simultaneous turn moving while the others
+        have still to move opens none; one seat moving after another does."""
+        if self.over or not self.to_move:
+            return False
+        if before is None or before.over or self.round != before.round:
+            return True
+        return not set(self.to_move) <= set(before.to_move)
 
 
 class Replayed(Protocol):

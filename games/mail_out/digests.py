@@ -81,7 +81,7 @@ def awaiting(user: User) -> list[Awaiting]:
     out = []
     for seat in seats:
         game = seat.game
-        if game.turn_seat != seat.index:
+        if not game.may_move(seat.index):
             continue
         others = [s.user.public_name for s in game.seats.all() if s.user and s.user_id != user.pk]
         deadline = (

@@ -233,6 +233,12 @@ class Situation:
     board: SeatView  # the kind's seat view
     log: list[Logged]
     shown: KindPresentation
+    to_move: tuple[int, ...]  # the seats that may move now (the kind's progress)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the recipient's seat may move now."""
+        return self.seat.index in self.to_move
 
     def told(self) -> Logged | None:
         """The log's entry for the event the email was owed for."""
@@ -272,7 +278,7 @@ def _your_turn(s: Situation) -> Content:
 def _started(s: Situation) -> Content:
     first = (
         "You move first."
-        if s.board.turn == s.seat.index
+        if s.my_turn
         else f"{s.board.turn_name} moves first; you will get an email when it is your turn."
     )
     return Content(
@@ -435,7 +441,7 @@ def _claims_closed(s: Situation) -> Content:
         paragraphs.append(
             f"Game {s.game.pk} is over" + (f": {s.board.end_words}." if s.board.end_words else ".")
         )
-    elif s.board.turn == s.seat.index:
+    elif s.my_turn:
         paragraphs.append("It is your turn.")
     elif s.board.turn_name:
         paragraphs.append(f"It is {s.board.turn_name}'s turn.")
@@ -443,7 +449,7 @@ def _claims_closed(s: Situation) -> Content:
         f"Game {s.game.pk}: what became of your JUMBULAYA call",
         paragraphs,
         show_rack=not s.board.over,
-        turn_link=s.board.turn == s.seat.index,
+        turn_link=s.my_turn,
     )
 
 
@@ -477,7 +483,7 @@ def _reply_done(s: Situation) -> Content:
     paragraphs = [said.strip()]
     if s.board.over:
         paragraphs.append(f"Game {s.game.pk} is over.")
-    elif s.board.turn == s.seat.index:
+    elif s.my_turn:
         paragraphs.append("It is your turn again.")
     elif s.board.turn_name:
         paragraphs.append(f"It is now {s.board.turn_name}'s turn.")
@@ -493,7 +499,7 @@ def _reply_done(s: Situation) -> Content:
         ),
         paragraphs,
         show_history=False,
-        turn_link=s.board.turn == s.seat.index,
+        turn_link=s.my_turn,
     )
 
 
@@ -523,7 +529,7 @@ def _reply_hints(s: Situation) -> Content:
     there are none (:func:`games.mail_in.hint_answers.hints_text`)."""
     inbound = s.notification.inbound
     assert inbound is not None, "a reply answer names its reply"
-    mine = s.board.turn == s.seat.index and not s.board.over
+    mine = s.my_turn and not s.board.over
     return Content(
         _reply_subject(s, f"Game {s.game.pk}: hints"),
         [inbound.reason, "Nothing was played: reply with your move when you have chosen it."],
@@ -569,7 +575,7 @@ def _recipient_seat(notification: Notification) -> tuple[Seat, list[Seat]] | Non
         return None
     game = notification.game
     if notification.kind in TURN_KINDS and (
-        game.status != Game.Status.PLAYING or game.turn_seat != seat.index
+        game.status != Game.Status.PLAYING or not game.may_move(seat.index)
     ):
         return None  # the game moved on before the email went: no longer their turn
     return seat, seats
@@ -587,7 +593,8 @@ def render_game_email(
     state = seat_names.renamed_state(kind, current_state(game), names)
     board = shown.seat_view(state, seat.index)
     log = shown.game_log(game, names)
-    situation = Situation(notification, user, seat, game, board, log, shown)
+    to_move = kind.progress(state).to_move
+    situation = Situation(notification, user, seat, game, board, log, shown, to_move)
     content = KINDS[Kind(notification.kind)](situation)
     moves = log[-RECENT_MOVES:] if content.show_history else []
     mute = unsubscribe_url(user.pk, game.pk)

@@ -69,10 +69,10 @@ def after_move(game: Game, seats: Sequence[Seat], state: State) -> list[RobotTur
     at = kind.progress(state)
     if at.over:
         return []
-    owed = {at.turn} & robots
+    owed = set(at.to_move) & robots
     if kind.claims is not None and kind.claims.is_open(state):
         owed |= {seat for seat in robots if kind.in_game(state, seat)}
-    return owe(game, sorted(s for s in owed if s is not None), at.seq)
+    return owe(game, sorted(owed), at.seq)
 
 
 def owe(game: Game, seats: Iterable[int], seq: int) -> list[RobotTurn]:

@@ -124,7 +124,7 @@ def _play(row: RobotTurn) -> str:
             holder.robot_level,
             refusal.code,
         )
-    if kind.progress(state).turn != row.seat:
+    if row.seat not in kind.progress(state).to_move:
         return _done(row, "refused")  # off its turn there is nothing to pass
     return _submit(row, holder, "pass", "passed")
 

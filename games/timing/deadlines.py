@@ -51,7 +51,7 @@ from games.core.projection import kind_of
 from games.kinds.base import KindEvent
 from games.mail_out import outbox, tracking
 from games.models import Event as EventRow
-from games.models import Game, Notification, Seat, Vacation
+from games.models import Game, Notification, Seat, Vacation, moving_seats
 
 #: How far a sweep's claim moves an overdue deadline: a claim left by a sweep
 #: that died is taken over by the sweep after it.
@@ -241,12 +241,12 @@ def move_deadlines(user_id: int, old_spans: Sequence[Interval], since: datetime)
     each deadline stays the same; every deadline that moves has its warning
     re-armed.  Call inside a transaction.  Returns how many deadlines moved."""
     moved = 0
-    seats = Seat.objects.filter(
-        user_id=user_id, game__status=Game.Status.PLAYING, game__turn_seat=F("index")
+    seats = moving_seats(
+        Seat.objects.filter(user_id=user_id, game__status=Game.Status.PLAYING)
     ).values_list("game_id", "index", "user__time_zone")
     for game_id, index, tz_name in seats:
         game = Game.objects.select_for_update().get(pk=game_id)
-        if game.status != Game.Status.PLAYING or game.turn_seat != index:
+        if game.status != Game.Status.PLAYING or not game.may_move(index):
             continue
         # The turn began at or before the last event: from whichever is later,
         # the time up to now was running time of this turn.
@@ -271,6 +271,13 @@ def after_move(game: Game, seat: Seat, events: Sequence[KindEvent]) -> None:
     move by a player on vacation ends the vacation, bringing back in the
     deadlines it extended in their other games (see :mod:`games.timing.vacations`)."""
     kind = kind_of(game)
+    # A deadline that closes a simultaneous turn times out every seat it waited for.
+    timed_out = (kind.event_seat(e) for e in events if kind.is_timeout(e))
+    others = {s for s in timed_out if s is not None and s != seat.index}
+    if others:
+        Seat.objects.filter(game_id=game.pk, index__in=others).update(
+            timeouts_in_a_row=F("timeouts_in_a_row") + 1
+        )
     own = [e for e in events if kind.event_seat(e) == seat.index]
     if not own:
         return

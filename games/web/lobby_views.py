@@ -37,7 +37,7 @@ from games.core import lexicons, services
 from games.core.tokens import INVITE_DAYS, invite_token, read_invite_token
 from games.engine.lexicon import UnknownWordList
 from games.mail_out import invitations
-from games.models import Game, Seat
+from games.models import Game, Seat, moving_seats, other_mover
 from games.web.forms import (
     SHOW_KIND,
     CreateGameForm,
@@ -92,6 +92,7 @@ _ROW_FIELDS: dict[str, Any] = {
     "status": F("game__status"),
     "is_open": F("game__is_open"),
     "turn_seat": F("game__turn_seat"),
+    "other_mover": other_mover(),
     "deadline_at": F("game__deadline_at"),
     "created_at": F("game__created_at"),
     "finished_at": F("game__finished_at"),
@@ -220,7 +221,7 @@ def _status_row(game: dict[str, Any], seats: list[_Seat], url: str, dates: _Date
     if status == Game.Status.PLAYING:
         row = GameRow(url, title, "", players, status)
         if turn is not None:
-            row.my_turn = turn == mine
+            row.my_turn = turn == mine or game["other_mover"] == 1
             row.meta = "Your turn" if row.my_turn else f"{seats[turn].name}\u2019s turn"
             row.deadline = game["deadline_at"]
             if row.deadline is not None:
@@ -340,11 +341,9 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 def _next_game(user: User) -> int | None:
     """The id of the game where the user's move is most urgent."""
     return (
-        Game.objects.filter(
-            status=Game.Status.PLAYING, seats__user=user, seats__index=F("turn_seat")
-        )
-        .order_by(F("deadline_at").asc(nulls_last=True), "pk")
-        .values_list("pk", flat=True)
+        moving_seats(Seat.objects.filter(user=user, game__status=Game.Status.PLAYING))
+        .order_by(F("game__deadline_at").asc(nulls_last=True), "game_id")
+        .values_list("game_id", flat=True)
         .first()
     )
 

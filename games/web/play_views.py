@@ -251,7 +251,9 @@ def _time_zone(request: HttpRequest) -> str:
     return name
 
 
-def _player_rows(board: SeatView, seat: int | None, game: Game) -> list[PlayerRow]:
+def _player_rows(
+    board: SeatView, seat: int | None, game: Game, to_move: tuple[int, ...]
+) -> list[PlayerRow]:
     seats = [s for s in game.seats.select_related("user") if s.user is not None]
     users = {s.index: s.user.pk for s in seats if s.user is not None}
     away = vacations.away_until_many(list(users.values()))
@@ -263,7 +265,7 @@ def _player_rows(board: SeatView, seat: int | None, game: Game) -> list[PlayerRo
             name=name,
             score=board.scores[i],
             hand_size=board.hand_sizes[i],
-            is_turn=board.turn == i,
+            is_turn=i in to_move,
             is_you=seat == i,
             resigned=i in board.resigned,
             winner=i in board.winners,
@@ -342,12 +344,12 @@ def _context(
         "compose_template": kind.compose_template,
         "has_analysis": shown.analysis_template is not None,
         "board": board,
-        "rows": _player_rows(board, viewer.seat, game),
+        "rows": _player_rows(board, viewer.seat, game, kind.progress(state).to_move),
         "log": list(reversed(shown.game_log(game, names))),
         **shown.compose_context(state),
         "can_move": can_move and question is None,
         "can_call": (calls_open and question is None and in_game and (link is None or link.calls)),
-        "my_turn": viewer.is_player and board.turn == viewer.seat,
+        "my_turn": viewer.is_player and viewer.seat in kind.progress(state).to_move,
         "claims_close_at": None if board.over else game.claims_close_at,
         "my_claims": claims.sealed_claims(game, viewer.seat),
         "my_judged_claims": shown.claim_outcomes(game, viewer.seat),

@@ -1,0 +1,293 @@
+"""Tumble-Words as a game kind: the rules engine of :mod:`games.engine.tumble`
+behind the :class:`~games.kinds.base.GameKind` interface.  This module wraps
+it; it copies none of its rules.
+
+With two players both seats move at once: each round is sealed, and
+:meth:`TumbleWords.progress` names every seat the open round still waits for
+(``movers``) and the round's number, so the core sends "your turn" to both,
+gives the round one deadline, and opens a new turn when the next round is
+rolled.  With three or more, one seat plays the cubes at a time.
+
+Its word list is :class:`.words.TumbleWords`, the same DAWG the crossword game
+builds of an installed list.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.engine import tumble as engine
+from games.engine.errors import BadRecord
+from games.engine.lexicon import LexiconStore
+from games.engine.tumble import record
+from games.engine.tumble.options import MAX_PLAYERS, MIN_PLAYERS, Options
+
+from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
+from .robots import TUMBLE_ROBOTS
+from .words import TumbleWords, inline, installed, words_of
+
+#: The presets, by name: the seed's rules, its younger child's variant, and a
+#: shorter game.
+PRESETS: Mapping[str, Options] = {
+    "standard": Options(),
+    "younger": Options(younger=True),
+    "short": Options(target=50),
+}
+PRESET_LABELS: Mapping[str, str] = {
+    "standard": "The rule sheet's game: to 100 points, one connected crossword a round",
+    "younger": "The younger child's variant: words need not be connected",
+    "short": "A short game: to 50 points",
+}
+
+
+class Tumble:
+    """Tumble-Words: a crossword of 13 rolled cubes a round, one-colour words
+    scoring double; the first to 100 points wins."""
+
+    name = "tumble"
+    label = "Tumble-Words"
+    description = "the crossword game of 13 rolled letter cubes, one-colour words scoring double"
+    record_secrets = "each player's sealed crossword of the round still open"
+    record_format = record.FORMAT
+    uses_word_list = True
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    presets: Mapping[str, Options] = PRESETS
+    preset_labels: Mapping[str, str] = PRESET_LABELS
+    claims: Claims | None = None
+    robots: Robots | None = TUMBLE_ROBOTS
+    option_fields: tuple[OptionField, ...] = (
+        OptionField(
+            "target",
+            "Points to win",
+            "After a round, the one player at or above it with the top total wins; a tie at "
+            "the top plays another round.",
+            "int",
+            minimum=10,
+            maximum=500,
+        ),
+        OptionField(
+            "younger",
+            "The younger child's variant: the words need not be connected",
+            "Every run of letters must still be a word, and every letter in one.",
+            "bool",
+        ),
+        OptionField(
+            "play_out",
+            "Three or more players: finish the round of turns once someone reaches the target",
+            "So that every player has had as many turns; the top total then wins.",
+            "bool",
+        ),
+    )
+    option_groups: tuple[OptionGroup, ...] = (
+        OptionGroup(
+            "Rules",
+            "The variant played and the points that win.",
+            ("preset", "target", "younger", "play_out", "lexicon_name", "hints"),
+        ),
+    )
+    score_keys: tuple[str, ...] = ("totals", "resigned", "end")
+
+    board_template = "games/tumble/board.html"
+    compose_template = "games/tumble/compose.html"
+    email_html_template = "emails/tumble/game.html"
+    email_text_template = "emails/tumble/game.txt"
+    replay_board_template = "games/tumble/replay_board.html"
+
+    # --- the engine ----------------------------------------------------------
+
+    def word_index(self, store: LexiconStore, name: str) -> TumbleWords:
+        return installed(store, name)
+
+    def word_index_of(self, words: tuple[str, ...]) -> TumbleWords:
+        return inline(words)
+
+    def options_from_json(self, data: object) -> Options:
+        return engine.options_from_json(data)
+
+    def options_to_json(self, options: Options) -> dict[str, Any]:
+        return options.to_json()
+
+    def option_values(self, options: Options) -> dict[str, Any]:
+        return {"target": options.target, "younger": options.younger, "play_out": options.play_out}
+
+    def with_options(self, preset: str, changed: Mapping[str, Any]) -> Options:
+        return dataclasses.replace(PRESETS[preset], **dict(changed))
+
+    def preset_of(self, options: Options) -> tuple[str, bool]:
+        for name, preset in PRESETS.items():
+            if preset == options:
+                return name, False
+        base = "younger" if options.younger else "standard"
+        return base, True
+
+    def scores_from_state(self, stored: Mapping[str, Any], seats: int) -> list[int]:
+        return list(stored["totals"])[:seats]
+
+    def out_from_state(self, stored: Mapping[str, Any]) -> frozenset[int]:
+        return frozenset(stored.get("resigned") or ())
+
+    def winners_from_state(self, stored: Mapping[str, Any], seats: int) -> list[int]:
+        """The top total among the players left (the engine's
+        :meth:`~games.engine.tumble.TumbleState.winners`)."""
+        totals = self.scores_from_state(stored, seats)
+        out = self.out_from_state(stored)
+        live = [s for s in range(seats) if s not in out]
+        top = max((totals[s] for s in live), default=None)
+        return [s for s in live if totals[s] == top]
+
+    def deal(
+        self, players: Sequence[str], options: Options, lexicon: Any, rng: random.Random
+    ) -> engine.GameStarted:
+        return engine.deal(tuple(players), options, rng)
+
+    def start(self, started: engine.GameStarted) -> engine.TumbleState:
+        return engine.start(started)
+
+    def decide(
+        self, st: engine.TumbleState, seat: int, move: str, lexicon: Any
+    ) -> list[engine.Event]:
+        """The rules' events for ``move``; a move that closes a round rolls
+        the next one from the operating system's generator."""
+        return engine.decide(st, seat, move, words_of(lexicon))
+
+    def evolve(self, st: engine.TumbleState, event: engine.Event) -> engine.TumbleState:
+        return engine.evolve(st, event)
+
+    def replay(self, log: Sequence[engine.Event]) -> engine.TumbleState:
+        return engine.replay(log)
+
+    def progress(self, st: engine.TumbleState) -> Progress:
+        """Every seat the open round still waits for may move: both players
+        of a sealed round until they submit, or the one seat on turn."""
+        return Progress(st.seq, st.turn, st.over, st.end, movers=st.waiting(), round=st.round)
+
+    def in_game(self, st: engine.TumbleState, seat: int) -> bool:
+        return st.in_game(seat)
+
+    def players(self, st: engine.TumbleState) -> tuple[str, ...]:
+        return st.players
+
+    def with_players(self, st: engine.TumbleState, players: Sequence[str]) -> engine.TumbleState:
+        return dataclasses.replace(st, players=tuple(players))
+
+    def verb_of(self, move: str) -> str:
+        return engine.verb_of(move)
+
+    def event_to_dict(self, event: engine.Event) -> dict[str, Any]:
+        return engine.to_dict(event)
+
+    def event_from_dict(self, data: dict[str, Any]) -> engine.Event:
+        return engine.from_dict(data)
+
+    def private_fields(self, event: engine.Event) -> tuple[str, ...]:
+        return event.PRIVATE
+
+    def event_type(self, event: engine.Event) -> str:
+        return event.type
+
+    def event_seat(self, event: engine.Event) -> int | None:
+        seat = getattr(event, "seat", None)
+        return seat if isinstance(seat, int) else None
+
+    def is_deal(self, event: engine.Event) -> bool:
+        return isinstance(event, engine.GameStarted)
+
+    def is_timeout(self, event: engine.Event) -> bool:
+        return isinstance(event, engine.TimedOut)
+
+    def is_resignation(self, event: engine.Event) -> bool:
+        return isinstance(event, engine.Resigned)
+
+    def rename_deal(self, started: engine.Event, names: Mapping[int, str]) -> engine.Event:
+        if not isinstance(started, engine.GameStarted):
+            return started
+        players = tuple(names.get(i, name) for i, name in enumerate(started.players))
+        return dataclasses.replace(started, players=players)
+
+    def state_to_json(self, st: engine.TumbleState) -> dict[str, Any]:
+        return engine.state_to_json(st)
+
+    def state_from_json(self, data: dict[str, Any]) -> engine.TumbleState:
+        return engine.state_from_json(data)
+
+    def parse_move(self, text: str) -> engine.Command:
+        return engine.parse_move(text)
+
+    def format_move(self, command: engine.Command) -> str:
+        return engine.format_move(command)
+
+    def legal_moves(self, st: engine.TumbleState, seat: int, lexicon: Any) -> list[str]:
+        """A robot's crossword: the strongest level's for ``seat``'s roll (the
+        crosswords a roll allows are far too many to list), none off its turn."""
+        if seat not in st.waiting():
+            return []
+        strongest = TUMBLE_ROBOTS.strongest
+        answer = TUMBLE_ROBOTS.play([], st, seat, lexicon, strongest, random.Random(0))
+        return [] if answer == "wait" else [answer]
+
+    def read_record(self, data: object) -> record.Record:
+        return record.read_record(data)
+
+    def read_record_json(self, text: str | bytes) -> record.Record:
+        return record.read_record_json(text)
+
+    def record_turn(self, rec: record.Record, index: int) -> tuple[int, str]:
+        turn = record.read_turn(rec.turns[index], len(rec.players))
+        return turn.seat, turn.move
+
+    def stored_record(
+        self, rec: record.Record, turns: int, text: Callable[[str], str]
+    ) -> dict[str, Any]:
+        kept = []
+        for raw in rec.turns[:turns]:
+            turn = record.read_turn(raw, len(rec.players))
+            one: dict[str, Any] = {"seat": turn.seat, "move": text(turn.move)}
+            if turn.rolls is not None:
+                one["rolls"] = list(turn.rolls)
+            kept.append(one)
+        players = tuple(text(p) for p in rec.players)
+        return dataclasses.replace(rec, players=players, turns=tuple(kept)).to_json()
+
+    def record_moves(self, log: Sequence[engine.Event]) -> tuple[str, ...]:
+        """Each event after the deal as its turn's move: a submission, the
+        round's one deadline (its first timeout), a resignation; ``""`` for
+        the reveals and rolls no turn made."""
+        moves: list[str] = []
+        previous = log[0] if log else None
+        for event in log[1:]:
+            match event:
+                case engine.Submitted(crossword=crossword):
+                    moves.append(f"submit {crossword}")
+                case engine.TimedOut() if not isinstance(previous, engine.TimedOut):
+                    moves.append("timeout")
+                case engine.Resigned():
+                    moves.append("resign")
+                case _:
+                    moves.append("")
+            previous = event
+        return tuple(moves)
+
+    def replay_record(self, rec: record.Record, resolve: Resolver) -> record.ReplayResult:
+        return record.replay_record(rec, _words_of(resolve))
+
+    def replay_json(self, text: str | bytes, resolve: Resolver) -> record.ReplayResult:
+        return record.replay_json(text, _words_of(resolve))
+
+    def unreadable_record(self, error: BadRecord) -> record.ReplayResult:
+        return record.ReplayResult(None, error=error)
+
+    def write_record(self, log: Sequence[engine.Event], lexicon: str | None) -> dict[str, Any]:
+        return record.write_record(log, lexicon or "default")
+
+
+def _words_of(resolve: Resolver) -> record.Resolver:
+    """A record's resolver of the engine's kind: the rules need ``word in words`` only."""
+    return lambda name: words_of(resolve(name))
+
+
+#: The one instance the registry holds.
+TUMBLE = Tumble()

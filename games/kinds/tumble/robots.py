@@ -1,0 +1,192 @@
+"""Tumble-Words' robots as a kind's :class:`~games.kinds.base.Robots`: the
+levels of :mod:`games.engine.tumble.robots` (beginner, casual, strong), the
+``tumble-view/1`` seat view they decide from (docs/tumble-view.md), hints (the
+strong robot's crossword for the seat's roll), the analysis (:mod:`.analysis`)
+and the match runner.  This module wraps them; it copies none of their play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine import tumble as engine
+from games.engine.tumble.robots import LEVELS, STRONGEST
+from games.engine.tumble.robots.levels import Level
+from games.engine.tumble.robots.match import MatchResult, match
+from games.engine.tumble.view import FORMAT
+
+from . import analysis
+from .words import words_of
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A crossword to consider for the roll: its one-line notation and the
+    points it scores (``gain``: the same, nothing else changes)."""
+
+    notation: str
+    points: int
+    gain: int
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """A two-player match as ``manage.py robot match`` reads one: ``a``'s wins,
+    shared wins and losses, and the games stopped at the round cap."""
+
+    result: MatchResult
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.result, name)
+
+    def _games(self) -> list[tuple[Any, int]]:
+        return list(zip(self.result.games, self.result.a_seat, strict=True))
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for g, s in self._games() if g.result(s) == 1.0)
+
+    @property
+    def draws(self) -> int:
+        return sum(1 for g, s in self._games() if g.result(s) == 0.5)
+
+    @property
+    def losses(self) -> int:
+        return self.result.played - self.wins - self.draws
+
+    @property
+    def capped(self) -> int:
+        return sum(1 for g in self.result.games if g.capped)
+
+
+def _level(name: str) -> Level:
+    found = LEVELS.get(name)
+    if found is None:
+        raise LookupError(f"unknown robot level {name!r} (levels: {', '.join(LEVELS)})")
+    return found
+
+
+def _view(state: engine.TumbleState, seat: int, lexicon: object) -> engine.SeatView:
+    return engine.read_view(engine.seat_view(state, seat, lexicon=words_of(lexicon).name))
+
+
+class TumbleRobots:
+    """Tumble-Words' robot levels, weakest first; no baseline."""
+
+    view_format = FORMAT
+    analysis_format = analysis.FORMAT
+
+    @property
+    def levels(self) -> Mapping[str, Level]:
+        return LEVELS
+
+    @property
+    def strongest(self) -> str:
+        return STRONGEST
+
+    @property
+    def baselines(self) -> Mapping[str, Level]:
+        return {}
+
+    def read_view(self, data: object) -> engine.SeatView:
+        return engine.read_view(data)
+
+    def view_word_list(self, view: engine.SeatView) -> str | tuple[str, ...]:
+        return view.lexicon
+
+    def answer(
+        self,
+        level: str,
+        view: engine.SeatView,
+        lexicon: Any,
+        rng: random.Random,
+        budget_ms: float | None = None,
+    ) -> str:
+        return _level(level).answer(view, words_of(lexicon), rng, budget_ms)
+
+    def seat_view(
+        self,
+        events: Sequence[engine.Event],
+        state: engine.TumbleState,
+        seat: int | None,
+        *,
+        lexicon: str | dict[str, list[str]],
+        claim_window: dict[str, str] | None = None,
+    ) -> dict[str, Any]:
+        return engine.seat_view(state, seat, lexicon=lexicon)
+
+    def play(
+        self,
+        events: Sequence[engine.Event],
+        state: engine.TumbleState,
+        seat: int,
+        lexicon: Any,
+        level: str,
+        rng: random.Random,
+    ) -> str:
+        name = level if level in LEVELS else STRONGEST
+        return LEVELS[name].answer(_view(state, seat, lexicon), words_of(lexicon), rng)
+
+    def hints(
+        self,
+        events: Sequence[engine.Event],
+        state: engine.TumbleState,
+        seat: int,
+        lexicon: Any,
+        n: int,
+    ) -> list[Hint]:
+        """The strong robot's crossword for ``seat``'s roll (one: a roll allows
+        far too many crosswords to rank), from its view only."""
+        view = _view(state, seat, lexicon)
+        if not view.to_play or view.roll is None or n < 1:
+            return []
+        found = LEVELS[STRONGEST].crossword(view.roll, words_of(lexicon), random.Random(0))
+        if found is None:
+            return []
+        return [Hint(f"submit {found.text}", found.score, found.score)]
+
+    def analyse(
+        self,
+        events: Sequence[engine.Event],
+        lexicon: Any,
+        level: str | None,
+        budget_ms: float,
+        seed: int,
+    ) -> analysis.TumbleAnalysis:
+        robot = None if level is None else _level(level)
+        words: Collection[str] | None = None if lexicon is None else words_of(lexicon)
+        return analysis.analyse(events, words, robot, level, budget_ms, seed)
+
+    def analysis_from_json(self, data: Any) -> analysis.TumbleAnalysis:
+        return analysis.TumbleAnalysis.from_json(data)
+
+    def match(
+        self,
+        a: str,
+        b: str,
+        games: int,
+        seed: int,
+        lexicon: Any,
+        progress: Callable[[int, int], None] | None = None,
+        *,
+        lexicon_name: str | None = None,
+        budget_ms: float | None = None,
+    ) -> MatchSummary:
+        return MatchSummary(
+            match(
+                _level(a),
+                _level(b),
+                games,
+                seed,
+                words_of(lexicon),
+                progress,
+                budget_ms=budget_ms,
+            )
+        )
+
+
+#: The one instance the Tumble-Words kind holds.
+TUMBLE_ROBOTS = TumbleRobots()
