@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0015_messages_and_rated'),
+        ('games', '0016_seat_invited_by'),
     ]
 
     operations = [
