@@ -29,6 +29,18 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.SECURE_SSL_REDIRECT = False
 
 
+@pytest.fixture(autouse=True)
+def no_outage_before_or_after() -> Iterator[None]:
+    """Each test starts and ends with this process believing the database is there:
+    a test that cuts the real database (``tests/worker``, on PostgreSQL) must not
+    leave the next test's requests asking the database whether it is back."""
+    from jumbulaya_site import outage
+
+    outage.reset()
+    yield
+    outage.reset()
+
+
 @pytest.fixture
 def make_user(db: None) -> Callable[[str], User]:
     """``make_user("ann")``: a user ann@example.com called Ann."""

@@ -33,13 +33,6 @@ REPO = Path(__file__).resolve().parent.parent
 REFUSED = 'connection to server at "127.0.0.1", port 5432 failed: Connection refused'
 
 
-@pytest.fixture(autouse=True)
-def no_outage_before_or_after() -> Iterator[None]:
-    outage.reset()
-    yield
-    outage.reset()
-
-
 @contextmanager
 def database_away() -> Iterator[None]:
     def refuse(*args: Any) -> Any:

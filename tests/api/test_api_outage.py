@@ -4,7 +4,7 @@ answers, as every other answer of the API."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from django.test import Client
@@ -13,13 +13,6 @@ from accounts.models import User
 from jumbulaya_site import outage
 from tests.api.conftest import ApiClient
 from tests.test_outage import database_away, logged
-
-
-@pytest.fixture(autouse=True)
-def no_outage_before_or_after() -> Iterator[None]:
-    outage.reset()
-    yield
-    outage.reset()
 
 
 def test_the_api_answers_503_in_json_and_the_log_says_once(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,16 +15,8 @@ from esp_payloads import BASIC_AUTH, POSTMARK_INBOUND, auth_headers, postmark_pa
 from inbound_mails import mover
 
 from games.models import Event, Game, InboundMail
-from jumbulaya_site import outage
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("esp_webhooks")]
-
-
-@pytest.fixture(autouse=True)
-def no_outage_before_or_after() -> Iterator[None]:
-    outage.reset()
-    yield
-    outage.reset()
 
 
 def refuse(*args: Any) -> Any:
