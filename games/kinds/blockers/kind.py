@@ -23,6 +23,7 @@ from games.engine.errors import BadRecord
 from games.engine.lexicon import Lexicon, LexiconStore
 
 from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
+from ..engine_events import EngineEvents
 from .robots import BLOCKERS_ROBOTS
 
 #: The one preset: the rule sheet, each seat playing the box's colours in order.
@@ -63,8 +64,12 @@ def _taken_counts(taken: Sequence[Sequence[Any]], seats: int) -> list[list[int]]
     return counts
 
 
-class Blockers:
+class Blockers(EngineEvents):
     """Blockers: place tiles in their column, row or sector; fewest groups and captures win."""
+
+    deal_event = engine.GameStarted
+    timeout_event = engine.TimedOut
+    resigned_event = engine.Resigned
 
     name = "blockers"
     label = "Blockers"
@@ -187,11 +192,6 @@ class Blockers:
     def players(self, state: engine.BlockersState) -> tuple[str, ...]:
         return state.players
 
-    def with_players(
-        self, state: engine.BlockersState, players: Sequence[str]
-    ) -> engine.BlockersState:
-        return dataclasses.replace(state, players=tuple(players))
-
     def verb_of(self, move: str) -> str:
         return engine.verb_of(move)
 
@@ -200,31 +200,6 @@ class Blockers:
 
     def event_from_dict(self, data: dict[str, Any]) -> engine.Event:
         return engine.from_dict(data)
-
-    def private_fields(self, event: engine.Event) -> tuple[str, ...]:
-        return event.PRIVATE
-
-    def event_type(self, event: engine.Event) -> str:
-        return event.type
-
-    def event_seat(self, event: engine.Event) -> int | None:
-        seat = getattr(event, "seat", None)
-        return seat if isinstance(seat, int) else None
-
-    def is_deal(self, event: engine.Event) -> bool:
-        return isinstance(event, engine.GameStarted)
-
-    def is_timeout(self, event: engine.Event) -> bool:
-        return isinstance(event, engine.TimedOut)
-
-    def is_resignation(self, event: engine.Event) -> bool:
-        return isinstance(event, engine.Resigned)
-
-    def rename_deal(self, started: engine.Event, names: Mapping[int, str]) -> engine.Event:
-        if not isinstance(started, engine.GameStarted):
-            return started
-        players = tuple(names.get(i, name) for i, name in enumerate(started.players))
-        return dataclasses.replace(started, players=players)
 
     def state_to_json(self, state: engine.BlockersState) -> dict[str, Any]:
         return engine.state_to_json(state)

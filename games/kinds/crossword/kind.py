@@ -28,6 +28,7 @@ from games.engine.errors import BadRecord
 from games.engine.lexicon import LexiconStore
 
 from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
+from ..engine_events import EngineEvents
 from .moves import scored_moves
 from .robots import CROSSWORD_ROBOTS
 from .words import CrosswordWords, inline, installed
@@ -56,9 +57,13 @@ def _level_choices() -> tuple[tuple[str, str], ...]:
     return tuple(said)
 
 
-class Crossword:
+class Crossword(EngineEvents):
     """The crossword tile game, Bible edition: words across and down on a 15×15
     board of premium squares, with bonus points for the rule sheet's Bible words."""
+
+    deal_event = events.GameStarted
+    timeout_event = events.TimedOut
+    resigned_event = events.Resigned
 
     name = "crossword"
     label = "Crossword — Bible edition"
@@ -223,9 +228,6 @@ class Crossword:
     def players(self, st: state.GameState) -> tuple[str, ...]:
         return st.players
 
-    def with_players(self, st: state.GameState, players: Sequence[str]) -> state.GameState:
-        return dataclasses.replace(st, players=tuple(players))
-
     def verb_of(self, move: str) -> str:
         return notation.verb_of(move)
 
@@ -235,29 +237,8 @@ class Crossword:
     def event_from_dict(self, data: dict[str, Any]) -> events.Event:
         return events.from_dict(data)
 
-    def private_fields(self, event: events.Event) -> tuple[str, ...]:
-        return event.PRIVATE
-
-    def event_type(self, event: events.Event) -> str:
-        return event.type
-
     def event_seat(self, event: events.Event) -> int | None:
         return events.event_seat(event)
-
-    def is_deal(self, event: events.Event) -> bool:
-        return isinstance(event, events.GameStarted)
-
-    def is_timeout(self, event: events.Event) -> bool:
-        return isinstance(event, events.TimedOut)
-
-    def is_resignation(self, event: events.Event) -> bool:
-        return isinstance(event, events.Resigned)
-
-    def rename_deal(self, started: events.Event, names: Mapping[int, str]) -> events.Event:
-        if not isinstance(started, events.GameStarted):
-            return started
-        players = tuple(names.get(i, name) for i, name in enumerate(started.players))
-        return dataclasses.replace(started, players=players)
 
     def state_to_json(self, st: state.GameState) -> dict[str, Any]:
         return state.state_to_json(st)

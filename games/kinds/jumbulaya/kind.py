@@ -22,6 +22,7 @@ from games.engine.record import FORMAT, read_turn, turn_of
 from games.engine.tiles import RACK_SIZE
 
 from ..base import Claims, OptionField, OptionGroup, Play, Progress, Resolver, Robots
+from ..engine_events import EngineEvents
 from .claims import JUMBULAYA_CLAIMS
 from .robots import JUMBULAYA_ROBOTS
 
@@ -35,8 +36,12 @@ def _words(lexicon: Lexicon | None) -> Lexicon:
     return lexicon
 
 
-class Jumbulaya:
+class Jumbulaya(EngineEvents):
     """JUMBULAYA: words built on nine lines; a 7–9 tile word running down them ends it."""
+
+    deal_event = engine.GameStarted
+    timeout_event = engine.TimedOut
+    resigned_event = engine.Resigned
 
     name = "jumbulaya"
     label = "JUMBULAYA"
@@ -192,9 +197,6 @@ class Jumbulaya:
     def players(self, state: engine.GameState) -> tuple[str, ...]:
         return state.players
 
-    def with_players(self, state: engine.GameState, players: Sequence[str]) -> engine.GameState:
-        return dataclasses.replace(state, players=tuple(players))
-
     def verb_of(self, move: str) -> str:
         return verb_of(move)
 
@@ -203,31 +205,6 @@ class Jumbulaya:
 
     def event_from_dict(self, data: dict[str, Any]) -> engine.Event:
         return engine.from_dict(data)
-
-    def private_fields(self, event: engine.Event) -> tuple[str, ...]:
-        return event.PRIVATE
-
-    def event_type(self, event: engine.Event) -> str:
-        return event.type
-
-    def event_seat(self, event: engine.Event) -> int | None:
-        seat = getattr(event, "seat", None)
-        return seat if isinstance(seat, int) else None
-
-    def is_deal(self, event: engine.Event) -> bool:
-        return isinstance(event, engine.GameStarted)
-
-    def is_timeout(self, event: engine.Event) -> bool:
-        return isinstance(event, engine.TimedOut)
-
-    def is_resignation(self, event: engine.Event) -> bool:
-        return isinstance(event, engine.Resigned)
-
-    def rename_deal(self, started: engine.Event, names: Mapping[int, str]) -> engine.Event:
-        if not isinstance(started, engine.GameStarted):
-            return started
-        players = tuple(names.get(i, name) for i, name in enumerate(started.players))
-        return dataclasses.replace(started, players=players)
 
     def state_to_json(self, state: engine.GameState) -> dict[str, Any]:
         return engine.state_to_json(state)

@@ -26,6 +26,7 @@ from games.engine.tumble import record
 from games.engine.tumble.options import MAX_PLAYERS, MIN_PLAYERS, Options
 
 from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
+from ..engine_events import EngineEvents
 from .robots import TUMBLE_ROBOTS
 from .words import TumbleWords, inline, installed, words_of
 
@@ -43,9 +44,13 @@ PRESET_LABELS: Mapping[str, str] = {
 }
 
 
-class Tumble:
+class Tumble(EngineEvents):
     """Tumble-Words: a crossword of 13 rolled cubes a round, one-colour words
     scoring double; the first to 100 points wins."""
+
+    deal_event = engine.GameStarted
+    timeout_event = engine.TimedOut
+    resigned_event = engine.Resigned
 
     name = "tumble"
     label = "Tumble-Words"
@@ -171,9 +176,6 @@ class Tumble:
     def players(self, st: engine.TumbleState) -> tuple[str, ...]:
         return st.players
 
-    def with_players(self, st: engine.TumbleState, players: Sequence[str]) -> engine.TumbleState:
-        return dataclasses.replace(st, players=tuple(players))
-
     def verb_of(self, move: str) -> str:
         return engine.verb_of(move)
 
@@ -182,31 +184,6 @@ class Tumble:
 
     def event_from_dict(self, data: dict[str, Any]) -> engine.Event:
         return engine.from_dict(data)
-
-    def private_fields(self, event: engine.Event) -> tuple[str, ...]:
-        return event.PRIVATE
-
-    def event_type(self, event: engine.Event) -> str:
-        return event.type
-
-    def event_seat(self, event: engine.Event) -> int | None:
-        seat = getattr(event, "seat", None)
-        return seat if isinstance(seat, int) else None
-
-    def is_deal(self, event: engine.Event) -> bool:
-        return isinstance(event, engine.GameStarted)
-
-    def is_timeout(self, event: engine.Event) -> bool:
-        return isinstance(event, engine.TimedOut)
-
-    def is_resignation(self, event: engine.Event) -> bool:
-        return isinstance(event, engine.Resigned)
-
-    def rename_deal(self, started: engine.Event, names: Mapping[int, str]) -> engine.Event:
-        if not isinstance(started, engine.GameStarted):
-            return started
-        players = tuple(names.get(i, name) for i, name in enumerate(started.players))
-        return dataclasses.replace(started, players=players)
 
     def state_to_json(self, st: engine.TumbleState) -> dict[str, Any]:
         return engine.state_to_json(st)
