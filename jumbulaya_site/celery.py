@@ -1,15 +1,47 @@
 """The Celery app.  The broker is a doorbell, not a database: everything a task
 acts on is in the database first (the outbox, ``Game.deadline_at``), and beat
-sweeps find whatever a lost message missed."""
+sweeps find whatever a lost message missed.
+
+Each time a worker connects to the broker (when it starts, and when the broker
+comes back after an outage) it rings the sweeps that someone is waiting on
+(:data:`SWEEPS_ON_CONNECT`) at once: the emails owed while the broker was away
+and the robots' turns go out then, not at beat's next round, which may come a
+minute later (beat reconnects on its own schedule)."""
 
 from __future__ import annotations
 
+import logging
 import os
+from typing import Any
 
-from celery import Celery
+from celery import Celery, bootsteps
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jumbulaya_site.settings")
 
+log = logging.getLogger(__name__)
+
+#: The sweeps a worker rings whenever it (re)connects, by task name (the tasks
+#: import Django models, which this module, loaded before Django is set up, may not).
+SWEEPS_ON_CONNECT = ("games.tasks.sweep_outbox", "games.tasks.sweep_robot_turns")
+
+
+class SweepOnConnect(bootsteps.StartStopStep):  # type: ignore[misc]  # Celery is untyped
+    """A consumer step: started after the worker's task consumer each time the
+    consumer (re)starts, that is after every connection to the broker."""
+
+    requires = ("celery.worker.consumer.tasks:Tasks",)
+
+    def start(self, parent: Any) -> None:
+        for name in SWEEPS_ON_CONNECT:
+            try:
+                parent.app.send_task(name)
+            except Exception as e:  # the broker left again: beat's sweeps remain
+                log.warning("connected, but could not ring %s (%s)", name, e)
+                return
+        log.info("connected to the broker: rang %s", ", ".join(SWEEPS_ON_CONNECT))
+
+
 app = Celery("jumbulaya")
 app.config_from_object("django.conf:settings", namespace="CELERY")
+app.steps["consumer"].add(SweepOnConnect)
 app.autodiscover_tasks()

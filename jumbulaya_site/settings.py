@@ -328,6 +328,9 @@ CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TASK_PUBLISH_RETRY = False  # the sweeps send what a lost nudge missed
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
+# A send in progress when the broker goes away runs to its end (its outbox row records
+# it): cancelling it mid-SMTP could deliver an email whose sending is never recorded.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(JUMBULAYA_VAR_DIR / "celerybeat-schedule")

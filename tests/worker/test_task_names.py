@@ -11,7 +11,7 @@ from games import tasks
 from games.coach import analysis
 from games.mail_out import outbox
 from games.robots import owed
-from jumbulaya_site.celery import app
+from jumbulaya_site.celery import SWEEPS_ON_CONNECT, app
 
 NAMES = {
     "games.tasks.send_notifications",
@@ -33,6 +33,7 @@ def test_the_tasks_have_their_names() -> None:
 
 def test_what_names_a_task_names_one_that_exists() -> None:
     assert outbox.SEND_TASK in NAMES
+    assert set(SWEEPS_ON_CONNECT) <= NAMES
     assert owed.PLAY_TASK in NAMES
     assert analysis.ANALYSE_TASK in NAMES
     assert {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()} <= NAMES

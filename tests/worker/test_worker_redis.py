@@ -6,13 +6,17 @@ REDIS_URL is set and skips when it is not."""
 from __future__ import annotations
 
 import os
+import shutil
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 import redis
 from django.core import mail
 
+from bench.stack import topology
 from games.core import services
 from games.models import Event, Game, Notification
 
@@ -77,3 +81,50 @@ def test_a_move_is_emailed_through_redis_and_a_real_worker(
             with app.connection_for_write() as conn:
                 conn.default_channel.queue_delete(queue)
     kit.assert_each_row_sent_once()
+
+
+def test_emails_owed_while_the_broker_was_away_go_when_it_returns(
+    started_game: Callable[..., Game], kit: Any, tmp_path: Path
+) -> None:
+    """No beat runs here: only the worker's sweep on reconnecting can send the
+    email owed while Redis was stopped (its nudge found no broker)."""
+    redis_url_or_skip()  # CI runs it; elsewhere only with the Redis services in use
+    if shutil.which("redis-server") is None:
+        pytest.fail("redis-server is not installed: the broker's outage cannot be staged")
+    broker = topology.Redis(tmp_path)
+    broker.start()
+    try:
+        with (
+            kit.use_broker(
+                broker.url,
+                broker_transport_options=REDIS_OPTIONS,
+                worker_enable_remote_control=False,
+            ),
+            kit.running_worker(),
+        ):
+            game = started_game()
+            kit.wait_for(
+                lambda: not Notification.objects.filter(sent_at__isnull=True).exists(),
+                "the worker to send the emails of the game's start",
+            )
+            mail.outbox.clear()
+            broker.stop()
+            seat = game.turn_seat
+            assert seat is not None
+            services.submit(game.pk, seat, "pass", game.last_seq, Event.Source.WEB)
+            owed = Notification.objects.filter(sent_at__isnull=True)
+            assert owed.exists()
+            time.sleep(1.0)  # the worker is cut off: nothing goes
+            assert owed.exists() and mail.outbox == []
+            broker.start()
+            other = game.seats.get(index=1 - seat).user
+            assert other is not None
+            sent = kit.wait_for(
+                lambda: kit.mail_to(other.email, f"Game {game.pk}: your turn"),
+                "the worker to reconnect and sweep the email owed during the outage",
+                timeout=60.0,
+            )
+            assert len(sent) == 1
+            assert not owed.exists()
+    finally:
+        broker.stop()
