@@ -6,15 +6,19 @@ Each time a worker connects to the broker (when it starts, and when the broker
 comes back after an outage) it rings the sweeps that someone is waiting on
 (:data:`SWEEPS_ON_CONNECT`) at once: the emails owed while the broker was away
 and the robots' turns go out then, not at beat's next round, which may come a
-minute later (beat reconnects on its own schedule)."""
+minute later (beat reconnects on its own schedule).  And it tries to reach a
+broker that is away every few seconds (:class:`PromptConsumer`), so it is back
+within seconds of the broker."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 from typing import Any
 
 from celery import Celery, bootsteps
+from celery.worker.consumer import Consumer
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "jumbulaya_site.settings")
 
@@ -23,6 +27,22 @@ log = logging.getLogger(__name__)
 #: The sweeps a worker rings whenever it (re)connects, by task name (the tasks
 #: import Django models, which this module, loaded before Django is set up, may not).
 SWEEPS_ON_CONNECT = ("games.tasks.sweep_outbox", "games.tasks.sweep_robot_turns")
+#: The longest wait, in seconds, between two tries to reach a broker that is away
+#: (kombu's waits grow by 2 s a try up to 30 s: after a minute's outage a worker
+#: could come back a quarter of a minute after the broker).
+RECONNECT_MAX_S = 4
+
+
+class PromptConsumer(Consumer):  # type: ignore[misc]  # Celery is untyped
+    """Celery's consumer, trying a lost broker again every second at first and
+    never more than :data:`RECONNECT_MAX_S` apart (the settings name it as
+    ``worker_consumer``)."""
+
+    def ensure_connected(self, conn: Any) -> Any:
+        conn.ensure_connection = functools.partial(
+            conn.ensure_connection, interval_start=1, interval_step=1, interval_max=RECONNECT_MAX_S
+        )
+        return super().ensure_connected(conn)
 
 
 class SweepOnConnect(bootsteps.StartStopStep):  # type: ignore[misc]  # Celery is untyped

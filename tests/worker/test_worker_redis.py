@@ -19,6 +19,8 @@ from django.core import mail
 from bench.stack import topology
 from games.core import services
 from games.models import Event, Game, Notification
+from jumbulaya_site.celery import RECONNECT_MAX_S, PromptConsumer
+from jumbulaya_site.celery import app as celery_app
 
 REQUIRED = os.environ.get("JUMBULAYA_REQUIRE_SERVICES") == "1"
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -100,8 +102,9 @@ def test_emails_owed_while_the_broker_was_away_go_when_it_returns(
                 broker_transport_options=REDIS_OPTIONS,
                 worker_enable_remote_control=False,
             ),
-            kit.running_worker(),
+            kit.running_worker() as worker,
         ):
+            assert isinstance(worker.consumer, PromptConsumer)  # the settings' consumer
             game = started_game()
             kit.wait_for(
                 lambda: not Notification.objects.filter(sent_at__isnull=True).exists(),
@@ -128,3 +131,24 @@ def test_emails_owed_while_the_broker_was_away_go_when_it_returns(
             assert not owed.exists()
     finally:
         broker.stop()
+
+
+def test_the_worker_tries_a_lost_broker_again_within_seconds() -> None:
+    """kombu's own waits between tries grow to 30 s; the worker's stop at a few."""
+    asked: dict[str, Any] = {}
+
+    class Connection:
+        def ensure_connection(self, *args: Any, **kwargs: Any) -> Connection:
+            asked.update(kwargs)
+            return self
+
+        def as_uri(self) -> str:
+            return "redis://127.0.0.1:1/0"
+
+    consumer = PromptConsumer.__new__(PromptConsumer)  # only its reconnection is tried
+    consumer.app = celery_app
+    consumer.first_connection_attempt = False
+    consumer.broker_connection_retry_attempt = 0
+    consumer.ensure_connected(Connection())
+    assert asked["interval_max"] == RECONNECT_MAX_S <= 5
+    assert asked["interval_start"] <= asked["interval_max"]
