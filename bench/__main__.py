@@ -1,8 +1,9 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
 service``, ``notify``, ``inbound``, ``tracking``, ``corpus``, ``crossword``, ``blockers``,
-``tumble`` or ``robots [--full] [--games N]``: only that section; ``stack [--ci] [--games N]``: the
-production stack under load and faults, :mod:`bench.stack.run`; ``mailrate``: emails per
-second as a worker's processes go from 1 to 4, :mod:`bench.stack.mail_rate`;
+``tumble`` or ``robots [--full] [--games N]``: only that section; ``stack [--ci]
+[--games N] [--redis-down S]``: the production stack under load and faults,
+:mod:`bench.stack.run`; ``mailrate``: emails per second as a worker's processes go
+from 1 to 4, :mod:`bench.stack.mail_rate`;
 ``crossword-robots [--games N]``: the crossword game's move generator and robots,
 :mod:`bench.crossword_robots`, not part of the full run: it takes a minute or more)."""
 

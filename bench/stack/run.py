@@ -1,13 +1,16 @@
-"""``python -m bench stack [--games N] [--ci] [--json PATH]``: the run and its summary.
+"""``python -m bench stack [--games N] [--ci] [--redis-down S] [--json PATH]``: the run
+and its summary.
 
 The full run plays 200 games under the default :class:`~bench.stack.faults.Plan`;
-``--ci`` plays 20 (or ``--games``) with shorter outages.  It prints one JSON
+``--ci`` plays 20 (or ``--games``) with shorter outages; ``--redis-down`` stops Redis
+for S seconds instead of the plan's (issue 21's outside run stopped it for 30).  It prints one JSON
 object and exits 1 on any loss, duplicate, leak, unfinished game, 5xx outside
 the database's outage or a log that does not replay.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -158,6 +161,8 @@ def main(args: list[str]) -> int:
     ci = "--ci" in args
     count = int(args[args.index("--games") + 1]) if "--games" in args else (20 if ci else 200)
     plan = CI_PLAN if ci else Plan()
+    if "--redis-down" in args:
+        plan = dataclasses.replace(plan, redis_down_s=float(args[args.index("--redis-down") + 1]))
     limit = float(args[args.index("--minutes") + 1]) * 60 if "--minutes" in args else (
         150.0 if ci else 1500.0)  # fmt: skip
     rng = random.Random(SEED)
