@@ -135,6 +135,7 @@ def _create_form(user: User, body: CreateIn) -> CreateGameForm:
         "robot_pace": body.robot_pace,
         "takeover_level": body.takeover_level,
         "hints": body.hints,
+        "rated": body.rated,
     }
     return CreateGameForm(data, user=user)
 
@@ -177,6 +178,7 @@ def create(request: HttpRequest, body: CreateIn) -> Status[dict[str, Any]]:
                 robot_pace=chosen["robot_pace"],
                 takeover_level=chosen["takeover_level"],
                 hints=chosen["hints"],
+                rated=chosen["rated"],
             )
     except services.ServiceError as e:
         raise ApiError(409, e.code, e.message) from None

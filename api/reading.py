@@ -116,6 +116,8 @@ def summary(game: Game, seat: int | None) -> dict[str, Any]:
         "open": game.is_open,
         "lexicon": game.lexicon_name,
         "move_minutes": game.move_minutes,
+        "rated": game.rated,
+        "hints": game.hints,
         "created_at": when(game.created_at),
         "finished_at": when(game.finished_at),
     }

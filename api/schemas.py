@@ -57,6 +57,8 @@ class GameOut(Schema):
     open: bool
     lexicon: str
     move_minutes: int
+    rated: bool = Field(description="the game changes its players' ratings when it ends")
+    hints: bool = Field(description="the players may ask for hints")
     created_at: str | None
     finished_at: str | None
 
@@ -143,6 +145,10 @@ class CreateIn(Schema):
     robot_pace: str = "now"
     takeover_level: str = ""
     hints: bool = False
+    rated: bool = Field(
+        default=False,
+        description="rated games change the players' ratings when they end; hints are off in them",
+    )
 
 
 class InviteIn(Schema):

@@ -165,6 +165,20 @@ def test_a_game_created_with_a_robot_starts_at_once(
     assert [p["name"] for p in made.json["players"]] == ["Ann", "Robot Greedy"]
 
 
+def test_a_rated_game_is_created_rated_and_says_so(
+    make_user: Callable[[str], User], api_for: Callable[[User], ApiClient]
+) -> None:
+    ann = api_for(make_user("ann"))
+    made = ann.post("/games", {"seats": 2, "robots": ["greedy"], "rated": True})
+    assert made.status == 201, made.text
+    assert made.json["rated"] is True and made.json["hints"] is False
+    assert Game.objects.get(pk=made.json["id"]).rated
+    casual = ann.post("/games", {"seats": 2, "robots": ["greedy"], "hints": True}).json
+    assert casual["rated"] is False and casual["hints"] is True
+    assert not Game.objects.get(pk=casual["id"]).rated
+    assert ann.get(f"/games/{made.json['id']}").json["rated"] is True
+
+
 @pytest.mark.parametrize(
     ("body", "words"),
     [
@@ -176,6 +190,7 @@ def test_a_game_created_with_a_robot_starts_at_once(
         ({"seats": 2, "invite": ["not an address"]}, "not an email address"),
         ({"seats": 2, "open": True, "move_hours": 0}, "move_hours"),
         ({"seats": 2, "robots": ["grandmaster"]}, "robots"),
+        ({"seats": 2, "open": True, "rated": True, "hints": True}, "Hints are off in rated"),
     ],
 )
 def test_a_game_the_new_game_page_would_refuse_is_a_400(
