@@ -58,7 +58,11 @@ class Progress:
     also says which: ``movers``, with ``turn`` the first of them, and
     ``round``, a number it changes whenever a new simultaneous turn opens for
     seats that were already to move.  Other kinds leave both alone: one seat,
-    ``turn``, moves at a time."""
+    ``turn``, moves at a time.
+
+    ``answerers``: the seats that may answer off their turn now, not move
+    (the crossword game's challenge of an open play, which any opponent may
+    make until the next player moves): robots among them are asked too."""
 
     seq: int
     turn: int | None
@@ -66,6 +70,7 @@ class Progress:
     end: str | None
     movers: tuple[int, ...] | None = None
     round: int = 0
+    answerers: tuple[int, ...] = ()
 
     @property
     def to_move(self) -> tuple[int, ...]:

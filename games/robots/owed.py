@@ -2,7 +2,9 @@
 owed, like the outbox's emails, and rung for after the commit.
 
 A robot seat is owed a turn when it is to move, and, while the kind lets seats
-move off their turn (JUMBULAYA calls once they are open), after every move.
+move off their turn (JUMBULAYA calls once they are open), after every move; and
+when the kind says it may answer off its turn (``Progress.answerers``: a
+challenge of the crossword game's open play).
 A game's ``robot_pace`` says when a turn is due: at once, or after a delay a
 person might take (then beat's sweep plays it).  The core calls this module;
 it never imports the core (``tests/test_import_graph.py``).
@@ -61,7 +63,8 @@ def due_at(game: Game) -> timedelta:
 
 def after_move(game: Game, seats: Sequence[Seat], state: State) -> list[RobotTurn]:
     """Owe the robot turns ``state`` calls for (inside the move's transaction):
-    the robot to move, and every robot still in the game while calls are open."""
+    the robot to move, every robot that may answer off its turn, and every
+    robot still in the game while calls are open."""
     robots = robot_seats(seats)
     if not robots:
         return []
@@ -69,7 +72,7 @@ def after_move(game: Game, seats: Sequence[Seat], state: State) -> list[RobotTur
     at = kind.progress(state)
     if at.over:
         return []
-    owed = set(at.to_move) & robots
+    owed = (set(at.to_move) | set(at.answerers)) & robots
     if kind.claims is not None and kind.claims.is_open(state):
         owed |= {seat for seat in robots if kind.in_game(state, seat)}
     return owe(game, sorted(owed), at.seq)

@@ -220,7 +220,17 @@ class Crossword(EngineEvents):
         return fold.replay(log)
 
     def progress(self, st: state.GameState) -> Progress:
-        return Progress(st.seq, st.turn, st.over, st.end)
+        made = st.open_play  # an async game's play that may still be challenged
+        answerers = (
+            ()
+            if made is None or st.over
+            else tuple(
+                seat
+                for seat in range(len(st.players))
+                if seat not in (made.seat, st.turn) and st.in_game(seat)
+            )
+        )
+        return Progress(st.seq, st.turn, st.over, st.end, answerers=answerers)
 
     def in_game(self, st: state.GameState, seat: int) -> bool:
         return st.in_game(seat)

@@ -5,10 +5,12 @@ here into their plain :class:`~games.engine.crossword.robots.Position`, hints,
 the match runner, and the analysis (:mod:`.analysis`).  This module wraps
 them; it copies none of their play.
 
-A robot plays on its own turn only, and in a game with ``async`` challenges it
+A robot plays on its own turn, and in a game with ``async`` challenges it
 first challenges an open play whose words its list lacks (it knows the list,
-so it never challenges a play that stands).  Asked to answer a play that would
-end the game, it challenges the same way, and otherwise accepts the end.
+so it never challenges a play that stands).  Off its turn it is asked too,
+after every play it may challenge (the kind's ``Progress.answerers``), and
+challenges the same way or waits.  Asked to answer a play that would end the
+game, it challenges the same way, and otherwise accepts the end.
 """
 
 from __future__ import annotations

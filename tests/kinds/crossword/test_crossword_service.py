@@ -19,9 +19,11 @@ from django.utils import timezone
 from accounts.models import User
 from games.core import services
 from games.engine.crossword.state import GameState
+from games.kinds import get
 from games.mail_out import outbox
 from games.mail_out.turnlinks import turn_url
-from games.models import Event, Game, Notification
+from games.models import Event, Game, Notification, RobotTurn, Seat
+from games.robots import owed, turns
 from tests.inbound.esp_payloads import (
     BASIC_AUTH,
     MAILGUN_INBOUND_MIME,
@@ -273,8 +275,6 @@ def test_a_challenge_takes_a_phony_play_back(xw_game: Callable[..., Game]) -> No
 
 
 def xw_game_async(xw_game: Callable[..., Game], players: int = 2) -> Game:
-    from games.kinds import get
-
     rules = get("crossword").options_from_json({"preset": "standard", "challenge": "async"})
     return xw_game([ANN, BOB, CY][:players], rules=rules)
 
@@ -338,3 +338,28 @@ def test_the_record_downloads_once_over_and_replays(
     out = json.loads(capsys.readouterr().out)
     assert out["status"] == "over" and out["end"] == "resigned" and out["winners"] == [0]
     assert out["scores"] == [JESUS_POINTS, 0]
+
+
+@pytest.mark.parametrize(
+    ("play", "after"), [("8H JUSES", "play_withdrawn"), ("8H JESUS", "played")]
+)
+def test_a_robot_off_its_turn_challenges_a_phony_and_lets_a_word_stand(
+    xw_game: Callable[..., Game], play: str, after: str
+) -> None:
+    """Cy's seat is a robot's: Ann's play owes it an answer though Bob is to move."""
+    game = xw_game_async(xw_game, players=3)
+    robot = owed.robot("strong")
+    assert robot is not None
+    Seat.objects.filter(game=game, index=2).update(user=robot)
+    services.submit(game.pk, 0, play, game.last_seq, Event.Source.WEB)
+    game.refresh_from_db()
+    assert game.turn_seat == 1
+    asked = RobotTurn.objects.get(game=game, seq=game.last_seq)
+    assert asked.seat == 2
+    assert turns.play(asked.pk) == ("moved" if after == "play_withdrawn" else "wait")
+    assert event_types(game)[-1] == after
+    game.refresh_from_db()
+    assert game.turn_seat == 1  # a challenge off turn leaves Bob to move
+    # Once Bob has moved, Ann's play can no longer be challenged: nobody answers off turn.
+    services.submit(game.pk, 1, "pass", game.last_seq, Event.Source.WEB)
+    assert get("crossword").progress(state_of(game)).answerers == ()
