@@ -20,7 +20,7 @@ ROLL = "AECDAPTOBRXEH"
 #: CAPED across and CAT down from its C, all red: 10 + 6, seven cubes laid, -6: 10.
 ANN_CROSSWORD = ("CAPED", "A....", "T....")
 ANN_POINTS = 10
-#: HERB across: green H, red E, black R and B, mixed: 4, four cubes laid, -9: -5.
+#: HERB across: green H and E, black R and B, mixed: 4, four cubes laid, -9: -5.
 BOB_CROSSWORD = ("HERB",)
 BOB_POINTS = -5
 
