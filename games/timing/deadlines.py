@@ -293,15 +293,15 @@ def after_move(game: Game, seats: Sequence[Seat], mover: int, events: Sequence[K
     own = [e for e in events if kind.event_seat(e) == seat.index]
     if not own:
         return
-    seats = Seat.objects.filter(pk=seat.pk)
+    mine = Seat.objects.filter(pk=seat.pk)
     if any(kind.is_timeout(e) for e in own):
-        seats.update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
+        mine.update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
         seat.timeouts_in_a_row += 1  # the row is locked with its game: this is the count
         return
     if all(kind.is_resignation(e) for e in own):
         return
     if seat.timeouts_in_a_row:
-        seats.update(timeouts_in_a_row=0)
+        mine.update(timeouts_in_a_row=0)
     if seat.user_id is not None and _vacation_ahead(seat):
         now = timezone.now()
         before = vacation_spans(seat.user_id, now)

@@ -37,6 +37,7 @@ from accounts.models import User
 from games import kinds
 from games.coach.hints import hints_for
 from games.core import chat, score_series, seat_names, services
+from games.core.projection import turn_still_open
 from games.engine.errors import Refusal
 from games.kinds import presentation
 from games.kinds.base import GameKind, Preview, SeatView, page_refusal
@@ -497,7 +498,7 @@ def _ask_first(
     with the move (``said``) rides in the question's form, so the move, once
     confirmed, carries it."""
     viewer = door.viewer()
-    if viewer.seat is None or not services.turn_still_open(viewer.game, expected):
+    if viewer.seat is None or not turn_still_open(viewer.game, expected):
         return None
     state = services.current_state(viewer.game)
     kind = services.kind_of(viewer.game)
