@@ -85,6 +85,7 @@ def make_move(user: User, game_id: int, move: str, expected: int, key: str | Non
         seq=game.last_seq,
         status=game.status,
         turn=game.turn_seat,
+        movers=reading.movers(game),
         sealed=done.sealed,
         overtaken=done.overtaken,
         message=message,

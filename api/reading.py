@@ -97,6 +97,12 @@ def _scores(game: Game) -> list[int] | None:
     return list(kind_of(game).scores_from_state(game.state, game.seat_count))
 
 
+def movers(game: Game) -> list[int]:
+    """The seats that may move now: the one on turn, and in a kind whose seats
+    move at once (a sealed round) every other that has not moved yet."""
+    return [s for s in range(game.seat_count) if game.may_move(s)]
+
+
 def summary(game: Game, seat: int | None) -> dict[str, Any]:
     """A game as its list and its page head show it (``seat``: the viewer's)."""
     return {
@@ -105,8 +111,9 @@ def summary(game: Game, seat: int | None) -> dict[str, Any]:
         "status": game.status,
         "seq": game.last_seq,
         "turn": game.turn_seat,
+        "movers": movers(game),
         "your_seat": seat,
-        "your_turn": seat is not None and game.turn_seat == seat,
+        "your_turn": seat is not None and game.may_move(seat),
         "players": _players(game),
         "scores": _scores(game),
         "deadline": when(game.deadline_at),
@@ -173,6 +180,7 @@ def log_since(game: Game, after: int) -> dict[str, Any]:
         "seq": game.last_seq,
         "status": game.status,
         "turn": game.turn_seat,
+        "movers": movers(game),
         "events": [public_event(row) for row in rows],
         "log": words,
     }

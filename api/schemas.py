@@ -45,7 +45,11 @@ class GameOut(Schema):
     kind: str
     status: str = Field(description="open (gathering players), playing or over")
     seq: int = Field(description="the number of the game's last event")
-    turn: int | None = Field(description="the seat to move")
+    turn: int | None = Field(description="the seat to move (the first, when several may)")
+    movers: list[int] = Field(
+        description="every seat that may move now: the seat to move, or both players of a "
+        "sealed round of Tumble-Words until each has submitted"
+    )
     your_seat: int | None = Field(description="null: you watch the game")
     your_turn: bool
     players: list[PlayerOut]
@@ -93,6 +97,7 @@ class EventsOut(Schema):
     seq: int
     status: str
     turn: int | None
+    movers: list[int] = Field(description="every seat that may move now")
     events: list[EventOut]
     log: list[LogLineOut] = Field(description="the game page's log, in words")
 
@@ -111,6 +116,7 @@ class MoveOut(Schema):
     seq: int
     status: str
     turn: int | None
+    movers: list[int] = Field(description="every seat that may move now")
     sealed: bool = Field(description="a JUMBULAYA call kept sealed until the claim window closes")
     overtaken: bool = Field(description="a sealed call ended the game first: the move was not made")
     message: str

@@ -80,6 +80,27 @@ def current_state(game: Game) -> State:
     return replay_game(game)
 
 
+def turn_still_open(game: Game, seq: int) -> bool:
+    """Whether a move chosen at move ``seq`` of ``game`` still answers the
+    turn open now: always at the game's last move; after it, only in a kind
+    whose seats move at once (:attr:`~games.kinds.base.Progress.movers`)
+    while the same round is open.  There the moves made since are the
+    round's sealed ones, which change nothing another seat may see, so one
+    player's submission does not turn away the other's sent from the same
+    position (nor a player's own replacement of it)."""
+    if seq == game.last_seq:
+        return True
+    if not 0 < seq < game.last_seq or game.status != Game.Status.PLAYING:
+        return False
+    kind = kind_of(game)
+    now = kind.progress(current_state(game))
+    if now.over or now.movers is None:
+        return False
+    rows = game.events.filter(seq__lte=seq).order_by("seq")
+    then = kind.progress(kind.replay([engine_event(row) for row in rows]))
+    return then.movers is not None and not then.over and then.round == now.round
+
+
 def game_lexicon(game: Game) -> WordIndex:
     """The game's kind's index of the word list the game is played with
     (refusing a list that changed)."""

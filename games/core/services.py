@@ -45,6 +45,7 @@ from games.core.projection import (
     kind_of,
     load_events,
     replay_game,
+    turn_still_open,
 )
 from games.engine.errors import Refusal
 from games.kinds.base import GameKind, KindEvent, Options, State
@@ -654,7 +655,7 @@ def submit(
                 seat = _seat_of(seats, seat)
             if game.status == Game.Status.OPEN:
                 raise ServiceError("This game has not started yet: it is waiting for players.")
-            if game.last_seq != expected_seq:
+            if game.last_seq != expected_seq and not turn_still_open(game, expected_seq):
                 # A resent request (same key) arrives with the sequence it was made at.
                 if (
                     idempotency_key
@@ -738,7 +739,7 @@ def _after_move(
     game, its analysis (:func:`games.coach.analysis.after_move`, after the
     commit)."""
     _notify_after(game, seats, before, state)
-    deadlines.after_move(game, seats[seat], events)
+    deadlines.after_move(game, seats, seat, events)
     claims.after_move(game, before, state)
     robots_owed.after_move(game, seats, state)
     analysis.after_move(game)
@@ -826,30 +827,51 @@ def _time_out(game_id: int, seq: int, hold: datetime, seat: int) -> int:
             written = 1
             kind = kind_of(done.game)
             at = kind.progress(done.state)
-            mover = done.seats[seat]
-            outbox.owe(done.game, Notification.Kind.TIMED_OUT, users=[mover.user_id], seq=at.seq)
-            if (
-                mover.timeouts_in_a_row >= game.timeout_limit
-                and not at.over
-                and kind.in_game(done.state, seat)
-                and deadlines.removal_may_go(mover.user_id, game.move_minutes)
-            ):
-                if _take_over(done.game, done.seats, seat, done.state, SeatChange.Reason.TIMEOUTS):
-                    return written
-                removed = submit(game_id, seat, "resign", at.seq, Event.Source.DEADLINE)
-                written += 1
-                outbox.owe(
-                    removed.game,
-                    Notification.Kind.REMOVED,
-                    users=[s.user_id for s in done.seats],
-                    seq=kind.progress(removed.state).seq,
-                )
+            # The seat on turn, or every seat a simultaneous turn still waited for.
+            late = deadlines.timed_out_seats(done.game, done.events) or [seat]
+            outbox.owe(
+                done.game,
+                Notification.Kind.TIMED_OUT,
+                users=[done.seats[s].user_id for s in late],
+                seq=at.seq,
+            )
+            for index in late:
+                written += _remove_if_late_too_often(done, index)
             return written
     except StaleMove:
         return 0  # a move made in the same instant won
     except (ServiceError, Refusal) as e:
         log.warning("game %s: the deadline could not time out seat %s: %s", game_id, seat, e)
         return 0
+
+
+def _remove_if_late_too_often(done: Submitted, seat: int) -> int:
+    """After a timeout (in its transaction), remove ``seat`` if that was one
+    timeout too many (a robot takes it over when the game says so).  Returns
+    the moves written: 1 for a resignation, else 0."""
+    game = done.game
+    kind = kind_of(game)
+    game.refresh_from_db(fields=["last_seq", "state", "status"])
+    state = current_state(game)
+    at = kind.progress(state)
+    mover = done.seats[seat]
+    if (
+        mover.timeouts_in_a_row < game.timeout_limit
+        or at.over
+        or not kind.in_game(state, seat)
+        or not deadlines.removal_may_go(mover.user_id, game.move_minutes)
+    ):
+        return 0
+    if _take_over(game, done.seats, seat, state, SeatChange.Reason.TIMEOUTS):
+        return 0
+    removed = submit(game.pk, seat, "resign", at.seq, Event.Source.DEADLINE)
+    outbox.owe(
+        removed.game,
+        Notification.Kind.REMOVED,
+        users=[s.user_id for s in done.seats],
+        seq=kind.progress(removed.state).seq,
+    )
+    return 1
 
 
 # --- takeover --------------------------------------------------------------------

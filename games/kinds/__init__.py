@@ -7,7 +7,7 @@ the ``format`` of its records.
 >>> kinds.by_record_format("jumbulaya-record/1").name
 'jumbulaya'
 >>> [kind.name for kind in kinds.all()]
-['jumbulaya', 'crossword', 'blockers']
+['jumbulaya', 'crossword', 'blockers', 'tumble']
 """
 
 from __future__ import annotations
@@ -22,11 +22,12 @@ from .base import BestPlays, GameKind, Play, Progress, Replayed, Resolver
 from .blockers.kind import BLOCKERS
 from .crossword.kind import CROSSWORD
 from .jumbulaya.kind import JUMBULAYA
+from .tumble.kind import TUMBLE
 
 #: The kind of a game that says none (every game before there were kinds).
 DEFAULT = JUMBULAYA.name
 
-_KINDS: dict[str, GameKind] = {kind.name: kind for kind in (JUMBULAYA, CROSSWORD, BLOCKERS)}
+_KINDS: dict[str, GameKind] = {kind.name: kind for kind in (JUMBULAYA, CROSSWORD, BLOCKERS, TUMBLE)}
 
 
 class UnknownKind(LookupError):

@@ -5,6 +5,8 @@ emails, never for the core.
 >>> from games.kinds import presentation
 >>> presentation.of(kinds.get("jumbulaya")).name
 'jumbulaya'
+>>> [presentation.of(kind).name for kind in kinds.all()]
+['jumbulaya', 'crossword', 'blockers', 'tumble']
 
 The registry of kinds (:mod:`games.kinds`) holds their engines and is imported
 by the core; this one holds the code that draws them, which may read the core's
@@ -17,10 +19,16 @@ from .base import GameKind, KindPresentation
 from .blockers.presentation import BLOCKERS_PRESENTATION
 from .crossword.presentation import CROSSWORD_PRESENTATION
 from .jumbulaya.presentation import JUMBULAYA_PRESENTATION
+from .tumble.presentation import TUMBLE_PRESENTATION
 
 _PRESENTATIONS: dict[str, KindPresentation] = {
     shown.name: shown
-    for shown in (JUMBULAYA_PRESENTATION, CROSSWORD_PRESENTATION, BLOCKERS_PRESENTATION)
+    for shown in (
+        JUMBULAYA_PRESENTATION,
+        CROSSWORD_PRESENTATION,
+        BLOCKERS_PRESENTATION,
+        TUMBLE_PRESENTATION,
+    )
 }
 
 

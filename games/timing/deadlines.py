@@ -265,31 +265,43 @@ def move_deadlines(user_id: int, old_spans: Sequence[Interval], since: datetime)
 # --- after a move ----------------------------------------------------------------
 
 
-def after_move(game: Game, seat: Seat, events: Sequence[KindEvent]) -> None:
-    """Bookkeeping after an accepted move (inside its transaction): count the
-    seat's timeouts in a row (any turn it plays itself resets the count), and a
-    move by a player on vacation ends the vacation, bringing back in the
-    deadlines it extended in their other games (see :mod:`games.timing.vacations`)."""
+def timed_out_seats(game: Game, events: Sequence[KindEvent]) -> list[int]:
+    """The seats ``events`` time out, in order: the one on turn, or every seat
+    a simultaneous turn (a sealed round) still waited for when it closed."""
     kind = kind_of(game)
-    # A deadline that closes a simultaneous turn times out every seat it waited for.
-    timed_out = (kind.event_seat(e) for e in events if kind.is_timeout(e))
-    others = {s for s in timed_out if s is not None and s != seat.index}
+    found = (kind.event_seat(e) for e in events if kind.is_timeout(e))
+    return list(dict.fromkeys(s for s in found if s is not None))
+
+
+def after_move(game: Game, seats: Sequence[Seat], mover: int, events: Sequence[KindEvent]) -> None:
+    """Bookkeeping after an accepted move by seat ``mover`` (inside its
+    transaction; ``seats`` are the game's, locked with it): count the seats'
+    timeouts in a row (any turn a seat plays itself resets its count; a
+    deadline that closes a simultaneous turn times out every seat it waited
+    for), and a move by a player on vacation ends the vacation, bringing back
+    in the deadlines it extended in their other games (see
+    :mod:`games.timing.vacations`)."""
+    kind = kind_of(game)
+    seat = seats[mover]
+    others = [s for s in timed_out_seats(game, events) if s != mover]
     if others:
         Seat.objects.filter(game_id=game.pk, index__in=others).update(
             timeouts_in_a_row=F("timeouts_in_a_row") + 1
         )
+        for other in others:  # the rows are locked with their game: these are the counts
+            seats[other].timeouts_in_a_row += 1
     own = [e for e in events if kind.event_seat(e) == seat.index]
     if not own:
         return
-    seats = Seat.objects.filter(pk=seat.pk)
+    mine = Seat.objects.filter(pk=seat.pk)
     if any(kind.is_timeout(e) for e in own):
-        seats.update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
+        mine.update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
         seat.timeouts_in_a_row += 1  # the row is locked with its game: this is the count
         return
     if all(kind.is_resignation(e) for e in own):
         return
     if seat.timeouts_in_a_row:
-        seats.update(timeouts_in_a_row=0)
+        mine.update(timeouts_in_a_row=0)
     if seat.user_id is not None and _vacation_ahead(seat):
         now = timezone.now()
         before = vacation_spans(seat.user_id, now)
@@ -326,8 +338,15 @@ def warn_due(now: datetime | None = None) -> int:
             if claimed != 1:
                 continue
             game = Game.objects.get(pk=pk)
-            user_id, _ = _seat_user(game, turn)
-            outbox.owe(game, Notification.Kind.DEADLINE_WARNING, users=[user_id], seq=seq)
+            # Every seat that may still move: the one on turn, and the others of a
+            # simultaneous turn that have not moved yet.
+            users = moving_seats(Seat.objects.filter(game_id=pk)).order_by("index")
+            outbox.owe(
+                game,
+                Notification.Kind.DEADLINE_WARNING,
+                users=list(users.values_list("user_id", flat=True)),
+                seq=seq,
+            )
             sent += 1
     return sent
 

@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.models import User
-from games.core.projection import kind_of
+from games.core.projection import kind_of, turn_still_open
 from games.kinds.base import GameKind
 from games.mail_out.emails import zone_of
 from games.mail_out.turnlinks import BadLink, TurnLink, read_turn_token
@@ -128,7 +128,7 @@ def link_status(link: TurnLink, viewer: Viewer) -> LinkStatus:
     moved on by the player's own move is no refusal: the page says what comes next."""
     game = viewer.game
     window = game.claims_close_at is not None
-    if game.last_seq == link.seq:
+    if turn_still_open(game, link.seq):  # at that move, or in the same sealed round
         return LinkStatus(moves=True, calls=True, note="")
     first = Event.objects.filter(game=game, seq=link.seq + 1).values_list("seat", "type").first()
     calls = (

@@ -37,6 +37,7 @@ from accounts.models import User
 from games import kinds
 from games.coach.hints import hints_for
 from games.core import chat, score_series, seat_names, services
+from games.core.projection import turn_still_open
 from games.engine.errors import Refusal
 from games.kinds import presentation
 from games.kinds.base import GameKind, Preview, SeatView, page_refusal
@@ -196,10 +197,10 @@ def _notation(post: Any, kind: Callable[[], GameKind]) -> tuple[str, str]:
     (``kind`` is asked only then: a move costs no query of its own here)."""
     if "suggested" in post:
         word = ""
-        notation = str(post["suggested"]).strip()
+        notation = typed(post["suggested"])
     elif "notation" in post:
         word = ""
-        notation = str(post["notation"]).strip()
+        notation = typed(post["notation"])
     elif (claims := kind().claims) is not None and f"{claims.verb}_word" in post:
         word = str(post[f"{claims.verb}_word"]).strip()
         notation = f"{claims.verb} {word}".strip()
@@ -208,6 +209,18 @@ def _notation(post: Any, kind: Callable[[], GameKind]) -> tuple[str, str]:
     if len(notation) > MAX_NOTATION:
         raise BadForm(f"The move is longer than {MAX_NOTATION} characters; no move is that long.")
     return notation, word
+
+
+def typed(value: object) -> str:
+    """A move as typed in a form, trimmed: blank lines and spaces around it go,
+    but a move of several lines (a crossword's rows) keeps the spaces that
+    begin its first row, which place that row's letters."""
+    lines = str(value).rstrip().splitlines()
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    if len(lines) <= 1:
+        return "".join(lines).strip()
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def _expected_seq(post: Any) -> int:
@@ -485,7 +498,7 @@ def _ask_first(
     with the move (``said``) rides in the question's form, so the move, once
     confirmed, carries it."""
     viewer = door.viewer()
-    if viewer.seat is None or viewer.game.last_seq != expected:
+    if viewer.seat is None or not turn_still_open(viewer.game, expected):
         return None
     state = services.current_state(viewer.game)
     kind = services.kind_of(viewer.game)

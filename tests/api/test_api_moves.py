@@ -40,6 +40,7 @@ def test_a_move_is_made_through_the_one_door_and_recorded_as_from_the_api(
         "seq": 2,
         "status": "playing",
         "turn": 1 - game.turn_seat,
+        "movers": [1 - game.turn_seat],
         "sealed": False,
         "overtaken": False,
         "message": "Your move was made.",

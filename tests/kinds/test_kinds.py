@@ -26,15 +26,17 @@ def test_the_registry_docstring_runs() -> None:
 
 
 def test_the_registry_holds_jumbulaya_by_name_and_by_record_format() -> None:
-    assert [kind.name for kind in kinds.all()] == ["jumbulaya", "crossword", "blockers"]
+    assert [kind.name for kind in kinds.all()] == ["jumbulaya", "crossword", "blockers", "tumble"]
     assert kinds.get("jumbulaya") is JUMBULAYA
     assert kinds.by_record_format("jumbulaya-record/1") is JUMBULAYA
     assert kinds.by_record_format("crossword-bible-record/1").name == "crossword"
     assert kinds.by_record_format("blockers-record/1") is kinds.get("blockers")
+    assert kinds.by_record_format("tumble-record/1") is kinds.get("tumble")
     assert kinds.choices() == [
         ("jumbulaya", "JUMBULAYA"),
         ("crossword", "Crossword — Bible edition"),
         ("blockers", "Blockers"),
+        ("tumble", "Tumble-Words"),
     ]
     assert kinds.DEFAULT == "jumbulaya"
 
@@ -52,7 +54,7 @@ def test_an_unknown_kind_or_format_is_refused_by_name() -> None:
         ("{", "not valid JSON"),
         ("[1]", "a record is a JSON object"),
         ('{"turns": []}', "'format' must be exactly 'jumbulaya-record/1'"),
-        ('{"format": "tumble-record/1"}', "not 'tumble-record/1'"),
+        ('{"format": "chess-record/1"}', "not 'chess-record/1'"),
     ],
 )
 def test_a_record_of_no_known_format_is_a_bad_record(text: str, words: str) -> None:

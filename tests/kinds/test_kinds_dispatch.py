@@ -124,6 +124,6 @@ def test_manage_py_replay_names_the_formats_it_reads(
     assert error["code"] == "bad_record"
     assert error["message"] == (
         "'format' must be exactly 'jumbulaya-record/1' or 'crossword-bible-record/1' or "
-        "'blockers-record/1' or "
+        "'blockers-record/1' or 'tumble-record/1' or "
         "'other-record/1', not 'chess-record/1'"
     )

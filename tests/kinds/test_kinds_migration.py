@@ -37,6 +37,7 @@ def test_a_game_kind_is_one_of_the_registered_kinds() -> None:
         ("jumbulaya", "JUMBULAYA"),
         ("crossword", "Crossword — Bible edition"),
         ("blockers", "Blockers"),
+        ("tumble", "Tumble-Words"),
     ]
     with pytest.raises(ValidationError, match="not a valid choice"):
         field.clean("chess", Game(kind="chess"))

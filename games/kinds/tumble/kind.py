@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.engine import tumble as engine
-from games.engine.errors import BadRecord
+from games.engine.errors import BadRecord, Refusal
 from games.engine.lexicon import LexiconStore
 from games.engine.tumble import record
 from games.engine.tumble.options import MAX_PLAYERS, MIN_PLAYERS, Options
@@ -42,6 +42,32 @@ PRESET_LABELS: Mapping[str, str] = {
     "younger": "The younger child's variant: words need not be connected",
     "short": "A short game: to 50 points",
 }
+
+
+#: The verbs of the notation; anything else typed is read as a crossword.
+VERBS = ("submit", "timeout", "resign")
+
+
+def as_move(text: str) -> str:
+    """A move as a person types it on the page or in a reply: the notation,
+    or a crossword's rows alone, read as its submission (``submit`` and the
+    rows below).  ``pass`` is refused by name: the rules have none.
+
+    >>> as_move("..H\nFAME")
+    'submit\n..H\nFAME'
+    >>> as_move("resign")
+    'resign'
+    """
+    verb = engine.verb_of(text)
+    if verb in VERBS or not verb:  # an empty move is the notation's to refuse
+        return text
+    if verb == "pass":
+        raise Refusal(
+            "bad_move",
+            "There is no passing in Tumble-Words: hand in a crossword, or '.' (the empty "
+            f"crossword, which scores {engine.NOTHING_SUBMITTED}), or resign.",
+        )
+    return "submit\n" + text.strip("\r\n")
 
 
 class Tumble(EngineEvents):
@@ -96,11 +122,11 @@ class Tumble(EngineEvents):
     )
     score_keys: tuple[str, ...] = ("totals", "resigned", "end")
 
-    board_template = "games/tumble/board.html"
-    compose_template = "games/tumble/compose.html"
-    email_html_template = "emails/tumble/game.html"
-    email_text_template = "emails/tumble/game.txt"
-    replay_board_template = "games/tumble/replay_board.html"
+    board_template = "tumble/board.html"
+    compose_template = "tumble/compose.html"
+    email_html_template = "tumble/emails/game.html"
+    email_text_template = "tumble/emails/game.txt"
+    replay_board_template = "tumble/replay_board.html"
 
     # --- the engine ----------------------------------------------------------
 
@@ -155,9 +181,10 @@ class Tumble(EngineEvents):
     def decide(
         self, st: engine.TumbleState, seat: int, move: str, lexicon: Any
     ) -> list[engine.Event]:
-        """The rules' events for ``move``; a move that closes a round rolls
-        the next one from the operating system's generator."""
-        return engine.decide(st, seat, move, words_of(lexicon))
+        """The rules' events for ``move`` (a crossword alone is its
+        submission: :func:`as_move`); a move that closes a round rolls the
+        next one from the operating system's generator."""
+        return engine.decide(st, seat, as_move(move), words_of(lexicon))
 
     def evolve(self, st: engine.TumbleState, event: engine.Event) -> engine.TumbleState:
         return engine.evolve(st, event)
@@ -177,7 +204,7 @@ class Tumble(EngineEvents):
         return st.players
 
     def verb_of(self, move: str) -> str:
-        return engine.verb_of(move)
+        return engine.verb_of(move) if engine.verb_of(move) in VERBS else "submit"
 
     def event_to_dict(self, event: engine.Event) -> dict[str, Any]:
         return engine.to_dict(event)
@@ -192,7 +219,7 @@ class Tumble(EngineEvents):
         return engine.state_from_json(data)
 
     def parse_move(self, text: str) -> engine.Command:
-        return engine.parse_move(text)
+        return engine.parse_move(as_move(text))
 
     def format_move(self, command: engine.Command) -> str:
         return engine.format_move(command)

@@ -35,11 +35,14 @@ def test_choosing_a_game_by_keyboard_shows_its_rules_and_creates_it(
     expect(page.locator("[data-show-kind]")).to_be_hidden()  # the script does its work
 
     page.locator('input[name=kind][value="jumbulaya"]').focus()
-    # Radio buttons: the arrow chooses the next game (the crossword game, Blockers, high card).
+    # Radio buttons: the arrow chooses the next game (the crossword game, Blockers,
+    # Tumble-Words, high card).
     page.keyboard.press("ArrowDown")
     expect(page.locator('input[name=kind][value="crossword"]')).to_be_checked()
     page.keyboard.press("ArrowDown")
     expect(page.locator('input[name=kind][value="blockers"]')).to_be_checked()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator('input[name=kind][value="tumble"]')).to_be_checked()
     page.keyboard.press("ArrowDown")
     expect(page.locator('input[name=kind][value="highcard"]')).to_be_checked()
     expect(cards).to_be_visible()

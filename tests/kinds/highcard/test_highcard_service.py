@@ -92,7 +92,9 @@ def test_the_create_page_offers_each_kind_with_its_own_options(
     assert "<legend>Deck</legend>" in hidden and "Cards in each hand" in hidden
     assert 'id="id_highcard-hand_size"' in hidden and 'value="5"' in hidden
     assert '"highcard": {"standard": {"hand_size": 5, "top_card": 40}' in html
-    assert '<option value="6">6 players</option>' not in html  # 2 to 5 across the kinds
+    # 2 to 6 across the kinds (Tumble-Words seats up to six)
+    assert '<option value="6">6 players</option>' in html
+    assert '<option value="7">7 players</option>' not in html
 
 
 def test_a_game_of_the_chosen_kind_is_created_with_its_options(

@@ -1,0 +1,146 @@
+"""Tumble-Words' presentation: the seat view pages and emails read, the rolls
+and crosswords in text, a reply's reading, the log and the rules in words, a
+crossword's preview, a replay's step and the analysis page.  Like every
+kind's presentation it may read the core's read side."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import seat_names
+from games.core.projection import current_state, game_lexicon, kind_of, load_events
+from games.engine import tumble as engine
+from games.kinds.base import Logged, Question, Steps
+from games.models import Game
+
+from . import log_words, replies, seat_views
+from .analysis import RoundAnalysis, TumbleAnalysis
+from .kind import PRESET_LABELS, TUMBLE
+from .preview import MovePreview, preview, question_for
+from .replays import Step, replay_step
+from .words import words_of
+
+#: The most missed chances the game-over email names.
+MISSED_SHOWN = 3
+
+
+@dataclass(frozen=True)
+class AnalysedRound:
+    round: RoundAnalysis
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatTotals:
+    name: str
+    score: int
+    given_away: int
+    rounds: int
+    winner: bool
+
+
+class TumblePresentation:
+    name = TUMBLE.name
+    accepted_forms = replies.ACCEPTED_FORMS
+    analysis_template: str | None = "tumble/analysis.html"
+
+    def seat_view(self, state: engine.TumbleState, seat: int | None) -> seat_views.TumbleView:
+        return seat_views.seat_view(state, seat)
+
+    def board_text(self, view: seat_views.TumbleView) -> str:
+        return seat_views.board_text(view)
+
+    def read_reply(self, text: str, subject: str = "") -> replies.Reading:
+        return replies.read_reply(text, subject)
+
+    def describe(
+        self, before: engine.TumbleState, event: engine.Event, after: engine.TumbleState
+    ) -> str:
+        return log_words.describe(before, event)
+
+    def problem_with(self, why: str) -> str:
+        return replies.problem_with(why)
+
+    def question_for(self, state: engine.TumbleState, seat: int, move: str) -> Question | None:
+        return question_for(state, seat, move)
+
+    def reply_hint(self, seq: int) -> str:
+        return (
+            "Or reply to this email with your crossword at the top, one row a line: capital "
+            "letters for the faces, “.” for an empty square, a blank's letter in lower case "
+            f"(“..H” on one line, “FAME” on the next). Add #{seq} on a line of its own to "
+            "name this round. You can send another to replace it until the round closes; "
+            "“resign” leaves the game."
+        )
+
+    def hints_in_words(self, hints: Sequence[Any], seq: int) -> str:
+        if not hints:
+            return (
+                "There is no crossword to suggest now: hints are for a round that waits for "
+                "your crossword."
+            )
+        lines = [f"- {h.notation} ({h.points} points)" for h in hints]
+        heading = f"The strong robot's crossword for your roll (at move #{seq}):"
+        return "\n".join([heading, *lines])
+
+    def rules_in_words(self, options: engine.Options) -> list[str]:
+        preset, changed = TUMBLE.preset_of(options)
+        label = PRESET_LABELS.get(preset, preset)
+        if changed:
+            label += f", to {options.target} points"
+        return log_words.rules_in_words(label, options)
+
+    def game_log(self, game: Game, names: Mapping[int, str] | None = None) -> list[Logged]:
+        now = seat_names.names_now(game) if names is None else dict(names)
+        return log_words.history(seat_names.renamed_events(TUMBLE, load_events(game), now))
+
+    def claim_outcomes(self, game: Game, seat: int | None) -> list[str]:
+        return []
+
+    def compose_context(self, state: engine.TumbleState) -> dict[str, Any]:
+        """``sealed_round``: two players, whose crosswords stay sealed and
+        can be replaced until the round closes."""
+        return {"sealed_round": state.sealed_rounds}
+
+    def preview(self, game: Game, seat: int, move: str) -> MovePreview:
+        assert kind_of(game) is TUMBLE
+        names = seat_names.names_now(game)
+        state = seat_names.renamed_state(TUMBLE, current_state(game), names)
+        return preview(state, seat, move, words_of(game_lexicon(game)))
+
+    def analysis_context(self, analysis: Any, names: Mapping[int, str]) -> dict[str, Any]:
+        assert isinstance(analysis, TumbleAnalysis)
+        name = [names.get(s, p) for s, p in enumerate(analysis.players)]
+        totals = [
+            SeatTotals(
+                name=name[s],
+                score=analysis.final_scores[s],
+                given_away=analysis.given_away(s),
+                rounds=len(analysis.of_seat(s)),
+                winner=s in analysis.winners,
+            )
+            for s in range(len(analysis.players))
+        ]
+        rounds = [AnalysedRound(r, name[r.seat]) for r in analysis.rounds]
+        return {"totals": totals, "rounds": rounds, "robot_level": analysis.robot_level}
+
+    def missed_chances(self, analysis: Any, seat: int) -> list[str]:
+        assert isinstance(analysis, TumbleAnalysis)
+        worse = [r for r in analysis.of_seat(seat) if (d := r.difference) is not None and d > 0]
+        if not worse:
+            return []
+        worst = sorted(worse, key=lambda r: (-(r.difference or 0), r.round))[:MISSED_SHOWN]
+        said = "; ".join(
+            f"in round {r.round} you scored {r.points} where the {analysis.robot_level} robot "
+            f"laid {r.robot} for {r.robot_points}"
+            for r in worst
+        )
+        return [f"Your biggest missed chances, by the points of each round: {said}."]
+
+    def replay_step(self, replay: Steps, step: int) -> Step:
+        return replay_step(replay, step)
+
+
+TUMBLE_PRESENTATION = TumblePresentation()
