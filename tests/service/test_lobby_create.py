@@ -137,7 +137,8 @@ def test_the_script_refilled_options_are_taken_as_shown(ann_client: Client) -> N
     ("changes", "message"),
     [
         ({"seat_count": "5"}, "A game of JUMBULAYA has 2 to 4 players."),
-        ({"seat_count": "6"}, "Select a valid choice"),
+        ({"seat_count": "6"}, "A game of JUMBULAYA has 2 to 4 players."),
+        ({"seat_count": "7"}, "Select a valid choice"),  # no kind has 7 (Tumble-Words 6)
         ({"move_hours": "0"}, "greater than or equal to 1"),
         ({"move_hours": "337"}, "less than or equal to 336"),
         ({"rack_limit": "0"}, "greater than or equal to 1"),

@@ -83,8 +83,9 @@ def test_every_option_is_in_a_group_and_explained_in_one_line(
     client.force_login(make_user("ann"))
     page = _Form()
     page.feed(client.get("/games/new/").content.decode())
-    # JUMBULAYA's groups, then the crossword game's and Blockers' (hidden until chosen).
-    legends = ["Players", "Rules", "JUMBULAYA", "Rules", "Extras", "Rules", "Time"]
+    # JUMBULAYA's groups, then the crossword game's, Blockers' and Tumble-Words' (hidden
+    # until chosen).
+    legends = ["Players", "Rules", "JUMBULAYA", "Rules", "Extras", "Rules", "Rules", "Time"]
     assert [g.legend for g in page.groups] == legends
     assert page.outside == []  # every option is in a group
     names = set()

@@ -95,7 +95,7 @@ class Tumble(EngineEvents):
             "target",
             "Points to win",
             "After a round, the one player at or above it with the top total wins; a tie at "
-            "the top plays another round.",
+            "the top plays on.",
             "int",
             minimum=10,
             maximum=500,
