@@ -198,6 +198,20 @@ def test_a_sealed_round_replaced_then_revealed_when_both_are_in(
     assert "Round 1, revealed" in html and "Your roll for round 2" in html
 
 
+def test_a_submission_resent_with_its_key_is_not_made_twice(
+    tumble_game: Callable[..., Game],
+) -> None:
+    """In a sealed round a move made at an earlier position may still go (the same
+    round): a resent request is known by its key first, and changes nothing."""
+    game = tumble_game()
+    services.submit(game.pk, 0, "CAT", 1, Event.Source.WEB, "ann-cat-0123456789")
+    services.submit(game.pk, 0, rows(ANN_CROSSWORD), 2, Event.Source.WEB, "ann-caped-012345")
+    before = state_of(game).submission_of(0)
+    with pytest.raises(services.DuplicateMove):
+        services.submit(game.pk, 0, "CAT", 1, Event.Source.WEB, "ann-cat-0123456789")
+    assert state_of(game).submission_of(0) == before and game.last_seq == 3
+
+
 def test_the_deadline_closes_the_round_and_who_handed_in_nothing_scores_minus_13(
     tumble_game: Callable[..., Game], mailoutbox: list[Any]
 ) -> None:
