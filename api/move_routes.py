@@ -22,6 +22,7 @@ from games.kinds import presentation
 from games.kinds.base import page_refusal
 from games.models import Event
 from games.timing import claims
+from games.web.forms import typed
 
 router = Router(tags=["moves"])
 
@@ -108,7 +109,7 @@ def post_move(
     body: MoveIn,
 ) -> MoveOut:
     key = request.headers.get("Idempotency-Key")
-    return make_move(user_of(request), game_id, body.move.strip(), body.expected_seq, key)
+    return make_move(user_of(request), game_id, typed(body.move), body.expected_seq, key)
 
 
 @router.post(
@@ -142,5 +143,5 @@ def preview(request: HttpRequest, game_id: int, body: PreviewIn) -> dict[str, ob
     reading.started(seen.game)
     assert seen.seat is not None
     kind = services.kind_of(seen.game)
-    shown = presentation.of(kind).preview(seen.game, seen.seat, body.move.strip())
+    shown = presentation.of(kind).preview(seen.game, seen.seat, typed(body.move))
     return {**reading.plain(shown), "refused": shown.refused}

@@ -495,3 +495,15 @@ class PlayRobotForm(forms.Form):
         assert isinstance(field, forms.ChoiceField)
         field.choices = levels
         field.initial = levels[-1][0] if levels else None
+
+
+def typed(value: object) -> str:
+    """A move as typed in a form, trimmed: blank lines and spaces around it go,
+    but a move of several lines (a crossword's rows) keeps the spaces that
+    begin its first row, which place that row's letters."""
+    lines = str(value).rstrip().splitlines()
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    if len(lines) <= 1:
+        return "".join(lines).strip()
+    return "\n".join(line.rstrip() for line in lines)

@@ -46,6 +46,7 @@ from games.models import Event, Game, Message
 from games.timing import claims, vacations
 from games.web import charts, confirmations
 from games.web.access import Viewer, viewer_or_404
+from games.web.forms import typed
 
 #: The forms of the page that send a move; each gets its own idempotency key.
 MOVE_FORMS = ("word", "pass", "exchange", "resign", "call", "confirm")
@@ -209,18 +210,6 @@ def _notation(post: Any, kind: Callable[[], GameKind]) -> tuple[str, str]:
     if len(notation) > MAX_NOTATION:
         raise BadForm(f"The move is longer than {MAX_NOTATION} characters; no move is that long.")
     return notation, word
-
-
-def typed(value: object) -> str:
-    """A move as typed in a form, trimmed: blank lines and spaces around it go,
-    but a move of several lines (a crossword's rows) keeps the spaces that
-    begin its first row, which place that row's letters."""
-    lines = str(value).rstrip().splitlines()
-    while lines and not lines[0].strip():
-        lines.pop(0)
-    if len(lines) <= 1:
-        return "".join(lines).strip()
-    return "\n".join(line.rstrip() for line in lines)
 
 
 def _expected_seq(post: Any) -> int:

@@ -346,6 +346,13 @@ def test_the_api_names_both_movers_and_takes_a_crossword(
     assert ann.get(f"/games/{game.pk}").json["your_turn"] is False
     assert bob.get(f"/games/{game.pk}/view").json["own"] is None
     assert ann.get(f"/games/{game.pk}/view").json["own"]["points"] == -4
+    # Rows typed with spaces before them keep them, the first row too.
+    shifted = "\n".join("  " + row.rstrip(".") for row in ANN_CROSSWORD)
+    again = ann.post(f"/games/{game.pk}/moves", {"move": shifted, "expected_seq": 1})
+    assert again.status == 200, again.text
+    assert state_of(game).submission_of(0) == engine.state.Submission(
+        "CAPED/A..../T.... colours: RRRRR/R..../R....", ANN_POINTS
+    )
 
 
 def test_a_spectator_sees_the_rolls_but_no_sealed_crossword(
