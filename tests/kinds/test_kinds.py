@@ -10,6 +10,7 @@ import random
 import pytest
 
 import games.kinds
+import games.kinds.replay_steps
 from games import engine, kinds
 from games.engine import BadRecord, Lexicon, Refusal, lexicon_from_words
 from games.kinds.jumbulaya.kind import JUMBULAYA
@@ -23,6 +24,11 @@ def _no_lists(name: str) -> Lexicon:
 
 def test_the_registry_docstring_runs() -> None:
     assert doctest.testmod(games.kinds).failed == 0
+
+
+def test_the_replay_steps_docstring_runs() -> None:
+    result = doctest.testmod(games.kinds.replay_steps)
+    assert result.attempted > 0 and result.failed == 0
 
 
 def test_the_registry_holds_jumbulaya_by_name_and_by_record_format() -> None:
