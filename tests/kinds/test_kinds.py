@@ -13,6 +13,7 @@ import pytest
 import games.kinds
 import games.kinds.engine_events
 import games.kinds.replay_steps
+import games.kinds.robots_alike
 from games import engine, kinds
 from games.engine import BadRecord, Lexicon, Refusal, lexicon_from_words
 from games.kinds.jumbulaya.kind import JUMBULAYA
@@ -28,7 +29,9 @@ def test_the_registry_docstring_runs() -> None:
     assert doctest.testmod(games.kinds).failed == 0
 
 
-@pytest.mark.parametrize("module", [games.kinds.replay_steps, games.kinds.engine_events])
+@pytest.mark.parametrize(
+    "module", [games.kinds.replay_steps, games.kinds.engine_events, games.kinds.robots_alike]
+)
 def test_the_shared_kind_helpers_docstrings_run(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
