@@ -1,7 +1,8 @@
 """What every kind's replay step shares (:meth:`KindPresentation.replay_step`):
-the fields and links the replay page reads of any kind's step, the fold of a
-log into the state after each event, each event in words, and the log with the
-step marked.  A kind's step adds what its own board template draws.
+the fields and links the replay page reads of any kind's step, each event in
+words from the states a log folds through
+(:func:`games.engine.common.fold.fold_states`), and the log with the step
+marked.  A kind's step adds what its own board template draws.
 
 >>> from types import SimpleNamespace
 >>> final = SimpleNamespace(players=["Ann", "Bo"], scores=[3, 5])
@@ -73,25 +74,11 @@ class ReplayStep[V: FinalView]:
         return list(zip(self.final.players, self.final.scores, strict=True))
 
 
-def fold_states[S](
-    events: Sequence[Any],
-    deal: type,
-    start: Callable[[Any], S],
-    evolve: Callable[[S, Any], S],
-) -> list[S]:
-    """The state after each event of a log whose first is a ``deal``."""
-    assert isinstance(events[0], deal), "a log starts with its deal"
-    states = [start(events[0])]
-    for event in events[1:]:
-        states.append(evolve(states[-1], event))
-    return states
-
-
 def step_words[S](
     events: Sequence[Any], states: Sequence[S], describe: Callable[[S, Any, S], str]
 ) -> list[str]:
     """Each event in words, from the states before and after it
-    (:func:`fold_states`'s; the deal is said from the state it makes)."""
+    (:func:`~games.engine.common.fold.fold_states`; the deal is said from the state it makes)."""
     return [describe(states[max(n - 1, 0)], event, states[n]) for n, event in enumerate(events)]
 
 

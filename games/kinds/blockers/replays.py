@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from games.engine import blockers as engine
 from games.engine.blockers.board import sort_tiles
+from games.engine.common.fold import fold_states
 from games.kinds.base import Steps
-from games.kinds.replay_steps import ReplayStep, fold_states, step_log, step_words
+from games.kinds.replay_steps import ReplayStep, step_log, step_words
 
 from .seat_views import BlockersView, BoardRow, SeatSide, board_rows, seat_view, sides
 from .words import describe

@@ -18,9 +18,10 @@ from games.engine import (
     evolve,
     start,
 )
+from games.engine.common.fold import fold_states
 from games.kinds.base import Steps
 from games.kinds.jumbulaya.presenters import BoardView, board_view, history, player_names
-from games.kinds.replay_steps import ReplayStep, fold_states, step_log
+from games.kinds.replay_steps import ReplayStep, step_log
 
 
 @dataclass(frozen=True)

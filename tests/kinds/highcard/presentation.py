@@ -11,9 +11,10 @@ from typing import Any
 
 from games.core import seat_names
 from games.core.projection import current_state, kind_of, load_events
+from games.engine.common.fold import fold_states
 from games.engine.errors import Refusal
 from games.kinds.base import Logged, Question, Steps
-from games.kinds.replay_steps import ReplayStep, fold_states, step_log, step_words
+from games.kinds.replay_steps import ReplayStep, step_log, step_words
 from games.models import Game
 
 from . import engine
