@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 
+from .common.turns import check_in_game, check_turn
 from .errors import WORD_CHECK_ORDER, Refusal, RefusalCode
 from .events import (
     Event,
@@ -64,17 +65,9 @@ def _is_off_turn(command: Command) -> bool:
 
 
 def _seat_checks(state: GameState, seat: int, off_turn_allowed: bool) -> None:
-    if state.over:
-        raise Refusal("game_over", "The game is over: no more moves can be made.")
-    if not 0 <= seat < state.seats or seat in state.resigned:
-        raise Refusal("not_in_game", "You are no longer in this game, so you cannot move.")
-    if not off_turn_allowed and state.turn != seat:
-        assert state.turn is not None
-        raise Refusal(
-            "not_your_turn",
-            f"It is {state.players[state.turn]}'s turn, not yours. Only a JUMBULAYA call "
-            "or a resignation can be made out of turn.",
-        )
+    check_in_game(state, seat)
+    if not off_turn_allowed:
+        check_turn(state, seat, "a JUMBULAYA call or a resignation")
 
 
 def decide(

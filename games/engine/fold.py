@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .common import fold as common
 from .events import (
     Event,
     Exchanged,
@@ -193,11 +194,4 @@ def evolve(state: GameState, event: Event) -> GameState:
 
 def replay(events: Iterable[Event]) -> GameState:
     """Fold a whole log (its first event is :class:`GameStarted`)."""
-    it = iter(events)
-    first = next(it)
-    if not isinstance(first, GameStarted):
-        raise ValueError("a log starts with game_started")
-    state = start(first)
-    for event in it:
-        state = evolve(state, event)
-    return state
+    return common.replay(events, GameStarted, start, evolve)

@@ -6,10 +6,14 @@ from __future__ import annotations
 import doctest
 import json
 import random
+from types import ModuleType
 
 import pytest
 
 import games.kinds
+import games.kinds.engine_events
+import games.kinds.replay_steps
+import games.kinds.robots_alike
 from games import engine, kinds
 from games.engine import BadRecord, Lexicon, Refusal, lexicon_from_words
 from games.kinds.jumbulaya.kind import JUMBULAYA
@@ -23,6 +27,14 @@ def _no_lists(name: str) -> Lexicon:
 
 def test_the_registry_docstring_runs() -> None:
     assert doctest.testmod(games.kinds).failed == 0
+
+
+@pytest.mark.parametrize(
+    "module", [games.kinds.replay_steps, games.kinds.engine_events, games.kinds.robots_alike]
+)
+def test_the_shared_kind_helpers_docstrings_run(module: ModuleType) -> None:
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
 
 
 def test_the_registry_holds_jumbulaya_by_name_and_by_record_format() -> None:
@@ -125,3 +137,27 @@ def test_the_presentation_hooks_are_the_existing_code() -> None:
     assert shown.read_reply("2 cats\n> quoted") == read_reply("2 cats\n> quoted")
     assert kind.board_template == "games/_board.html"
     assert kind.compose_template == "games/_compose.html"
+
+
+@pytest.mark.parametrize("name", ["jumbulaya", "crossword", "blockers"])
+def test_a_kept_record_holds_its_first_turns_as_read_with_every_name_and_move_passed_through(
+    name: str,
+) -> None:
+    kind = kinds.get(name)
+    words = ("ACT", "CAT", "FACT", "FACTS", "AT", "TA", "THE", "HE", "HER")
+    lexicon = kind.word_index_of(words) if kind.uses_word_list else None
+    options = kind.presets[next(iter(kind.preset_labels))]
+    log = [kind.deal(["ann", "bob", "cy"], options, lexicon, random.Random(5))]
+    state = kind.start(log[0])
+    for _ in range(3):
+        seat = kind.progress(state).turn
+        assert seat is not None
+        move = (kind.legal_moves(state, seat, lexicon) or ["pass"])[0]
+        for event in kind.decide(state, seat, move, lexicon):
+            log.append(event)
+            state = kind.evolve(state, event)
+    written = kind.write_record(log, "default" if lexicon else None)
+    kept = kind.stored_record(kind.read_record(written), 2, lambda text: f"<{text}>")
+    assert kept["players"] == ["<ann>", "<bob>", "<cy>"]
+    assert len(written["turns"]) == 3
+    assert kept["turns"] == [{**turn, "move": f"<{turn['move']}>"} for turn in written["turns"][:2]]

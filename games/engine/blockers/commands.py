@@ -10,6 +10,7 @@ refusal is the first in the spec's order (reading 10): notation (``bad_move``),
 
 from __future__ import annotations
 
+from ..common.turns import check_in_game, check_turn
 from ..errors import Refusal
 from .board import SQUARE_INDEX, SQUARE_NAMES, TILE_SQUARES, WILD, sector_of
 from .events import Event, Passed, Resigned, TilePlaced, TimedOut
@@ -20,17 +21,9 @@ from .state import BlockersState
 
 
 def _seat_checks(state: BlockersState, seat: int, off_turn: bool) -> None:
-    if state.over:
-        raise Refusal("game_over", "The game is over: no more moves can be made.")
-    if not 0 <= seat < state.seats or seat in state.resigned:
-        raise Refusal("not_in_game", "You are no longer in this game, so you cannot move.")
-    if not off_turn and state.turn != seat:
-        assert state.turn is not None
-        raise Refusal(
-            "not_your_turn",
-            f"It is {state.players[state.turn]}'s turn, not yours. Only a resignation "
-            "can be made out of turn.",
-        )
+    check_in_game(state, seat)
+    if not off_turn:
+        check_turn(state, seat, "a resignation")
 
 
 def _draw(state: BlockersState, seat: int) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from ..common import fold as common
 from .board import SQUARE_INDEX, TURNS_EACH
 from .events import Event, GameStarted, Passed, Resigned, TilePlaced, TimedOut
 from .state import BlockersState, empty_board
@@ -115,11 +116,4 @@ def evolve(state: BlockersState, event: Event) -> BlockersState:
 
 def replay(events: Iterable[Event]) -> BlockersState:
     """Fold a whole log (its first event is :class:`GameStarted`)."""
-    it = iter(events)
-    first = next(it)
-    if not isinstance(first, GameStarted):
-        raise ValueError("a log starts with game_started")
-    state = start(first)
-    for event in it:
-        state = evolve(state, event)
-    return state
+    return common.replay(events, GameStarted, start, evolve)

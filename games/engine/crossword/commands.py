@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ..common.turns import check_in_game, check_turn
 from ..errors import Refusal
 from .board import EMPTY, name_of
 from .bonus import BONUS_WORDS
@@ -68,17 +69,9 @@ def acceptable(word: str, words: Words) -> bool:
 
 
 def _seat_checks(state: GameState, seat: int, verb: str) -> None:
-    if state.over:
-        raise Refusal("game_over", "The game is over: no more moves can be made.")
-    if not 0 <= seat < state.seats or seat in state.resigned:
-        raise Refusal("not_in_game", "You are no longer in this game, so you cannot move.")
-    if verb not in OFF_TURN_VERBS and state.turn != seat:
-        assert state.turn is not None
-        raise Refusal(
-            "not_your_turn",
-            f"It is {state.players[state.turn]}'s turn, not yours. Only a challenge or a "
-            "resignation can be made out of turn.",
-        )
+    check_in_game(state, seat)
+    if verb not in OFF_TURN_VERBS:
+        check_turn(state, seat, "a challenge or a resignation")
 
 
 def _verb(command: Command) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..common import fold as common
 from .board import lift, place, rack_value
 from .commands import rack_tiles, take
 from .events import (
@@ -259,11 +260,4 @@ def evolve(state: GameState, event: Event) -> GameState:
 
 def replay(events: Iterable[Event]) -> GameState:
     """Fold a whole log (its first event is :class:`GameStarted`)."""
-    it = iter(events)
-    first = next(it)
-    if not isinstance(first, GameStarted):
-        raise ValueError("a log starts with game_started")
-    state = start(first)
-    for event in it:
-        state = evolve(state, event)
-    return state
+    return common.replay(events, GameStarted, start, evolve)

@@ -20,10 +20,10 @@ from games.engine.blockers.groups import group_counts
 from games.engine.blockers.options import MAX_PLAYERS, MIN_PLAYERS
 from games.engine.blockers.record import FORMAT, read_turn, turn_of
 from games.engine.errors import BadRecord
-from games.engine.lexicon import Lexicon, LexiconStore
+from games.engine.lexicon import Lexicon
 
-from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
-from ..engine_events import EngineEvents
+from ..base import Claims, OptionField, OptionGroup, Resolver, Robots
+from ..engine_events import EngineEvents, NoWordList, best_seats, kept_record
 from .robots import BLOCKERS_ROBOTS
 
 #: The one preset: the rule sheet, each seat playing the box's colours in order.
@@ -64,7 +64,7 @@ def _taken_counts(taken: Sequence[Sequence[Any]], seats: int) -> list[list[int]]
     return counts
 
 
-class Blockers(EngineEvents):
+class Blockers(NoWordList, EngineEvents):
     """Blockers: place tiles in their column, row or sector; fewest groups and captures win."""
 
     deal_event = engine.GameStarted
@@ -102,14 +102,6 @@ class Blockers(EngineEvents):
     email_text_template = "blockers/emails/game.txt"
     replay_board_template = "blockers/replay_board.html"
 
-    # --- the word list it has none of ---------------------------------------------
-
-    def word_index(self, store: LexiconStore, name: str) -> Lexicon:
-        raise LookupError("Blockers is played without a word list")
-
-    def word_index_of(self, words: tuple[str, ...]) -> Lexicon:
-        raise ValueError("Blockers is played without a word list")
-
     # --- options -------------------------------------------------------------
 
     def options_from_json(self, data: object) -> BlockersOptions:
@@ -120,9 +112,6 @@ class Blockers(EngineEvents):
             raise BadRecord(f"{preset!r} is not a Blockers preset ({', '.join(PRESETS)})")
         rules = engine.options_from_json({k: v for k, v in data.items() if k != "preset"})
         return BlockersOptions(preset, rules)
-
-    def options_to_json(self, options: BlockersOptions) -> dict[str, Any]:
-        return options.to_json()
 
     def option_values(self, options: BlockersOptions) -> dict[str, Any]:
         return {}
@@ -144,19 +133,13 @@ class Blockers(EngineEvents):
         counts = _taken_counts(state["taken"], seats)
         return [g + max(c, default=0) for g, c in zip(groups, counts, strict=True)]
 
-    def out_from_state(self, state: Mapping[str, Any]) -> frozenset[int]:
-        return frozenset(state.get("resigned") or ())
-
     def winners_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
         """The fewest points among the seats still in, then the fewest
         captures in all; a tie on both is shared."""
         scores = self.scores_from_state(state, seats)
         totals = [sum(c) for c in _taken_counts(state["taken"], seats)]
-        live = [s for s in range(seats) if s not in self.out_from_state(state)]
-        if not live:
-            return []
-        best = min((scores[s], totals[s]) for s in live)
-        return [s for s in live if (scores[s], totals[s]) == best]
+        ranked = [(scores[s], totals[s]) for s in range(seats)]
+        return best_seats(ranked, self.out_from_state(state), best=min)
 
     # --- the engine ----------------------------------------------------------
 
@@ -182,15 +165,6 @@ class Blockers(EngineEvents):
 
     def replay(self, events: Sequence[engine.Event]) -> engine.BlockersState:
         return engine.replay(events)
-
-    def progress(self, state: engine.BlockersState) -> Progress:
-        return Progress(state.seq, state.turn, state.over, state.end)
-
-    def in_game(self, state: engine.BlockersState, seat: int) -> bool:
-        return state.in_game(seat)
-
-    def players(self, state: engine.BlockersState) -> tuple[str, ...]:
-        return state.players
 
     def verb_of(self, move: str) -> str:
         return engine.verb_of(move)
@@ -237,12 +211,9 @@ class Blockers(EngineEvents):
     def stored_record(
         self, record: engine.Record, turns: int, text: Callable[[str], str]
     ) -> dict[str, Any]:
-        kept = []
-        for raw in record.turns[:turns]:
-            turn = read_turn(raw, len(record.players))
-            kept.append({"seat": turn.seat, "move": text(turn.move)})
-        players = tuple(text(p) for p in record.players)
-        return dataclasses.replace(record, players=players, turns=tuple(kept)).to_json()
+        return kept_record(
+            record, turns, text, lambda raw, n: dataclasses.asdict(read_turn(raw, n))
+        )
 
     def record_moves(self, events: Sequence[engine.Event]) -> tuple[str, ...]:
         return tuple("" if (t := turn_of(e)) is None else str(t["move"]) for e in events[1:])

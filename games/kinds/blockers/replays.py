@@ -7,18 +7,12 @@ from dataclasses import dataclass
 
 from games.engine import blockers as engine
 from games.engine.blockers.board import sort_tiles
+from games.engine.common.fold import fold_states
 from games.kinds.base import Steps
+from games.kinds.replay_steps import ReplayStep, step_log, step_words
 
 from .seat_views import BlockersView, BoardRow, SeatSide, board_rows, seat_view, sides
 from .words import describe
-
-
-@dataclass(frozen=True)
-class StepEntry:
-    step: int
-    words: str
-    move: str
-    current: bool
 
 
 @dataclass(frozen=True)
@@ -30,36 +24,10 @@ class RackRow:
 
 
 @dataclass(frozen=True)
-class Step:
-    step: int
-    last: int
-    words: str
+class Step(ReplayStep[BlockersView]):
     rows: list[BoardRow]
     racks: list[RackRow]
     changed: str | None  # the square this step's move changed
-    log: list[StepEntry]
-    final: BlockersView
-    refused: str | None
-
-    @property
-    def prev(self) -> int:
-        return max(self.step - 1, 0)
-
-    @property
-    def next(self) -> int:
-        return min(self.step + 1, self.last)
-
-    @property
-    def at_start(self) -> bool:
-        return self.step == 0
-
-    @property
-    def at_end(self) -> bool:
-        return self.step == self.last
-
-    @property
-    def final_scores(self) -> list[tuple[str, int]]:
-        return list(zip(self.final.players, self.final.scores, strict=True))
 
 
 def _square(event: engine.Event) -> str | None:
@@ -69,16 +37,9 @@ def _square(event: engine.Event) -> str | None:
 
 
 def replay_step(replay: Steps, step: int) -> Step:
-    events = list(replay.events)
-    started = events[0]
-    assert isinstance(started, engine.GameStarted)
-    states = [engine.start(started)]
-    for event in events[1:]:
-        states.append(engine.evolve(states[-1], event))
-    words = [describe(states[0], started)] + [
-        describe(states[i], events[i + 1]) for i in range(len(events) - 1)
-    ]
-    moves = ("", *replay.moves)
+    events = replay.events
+    states = fold_states(events, engine.GameStarted, engine.start, engine.evolve)
+    words = step_words(events, states, lambda before, event, _after: describe(before, event))
     at = states[step]
     return Step(
         step=step,
@@ -95,7 +56,7 @@ def replay_step(replay: Steps, step: int) -> Step:
             for side in sides(at)
         ],
         changed=_square(events[step]) if step > 0 else None,
-        log=[StepEntry(i, words[i], moves[i], i == step) for i in range(len(states))],
+        log=step_log(words, replay.moves, step),
         final=seat_view(states[-1], None),
         refused=replay.refused,
     )

@@ -9,7 +9,7 @@ here is ignored.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,7 @@ from games.engine.blockers.robots.match import MatchResult
 from games.engine.blockers.view import FORMAT, view_state
 from games.engine.lexicon import Lexicon
 
+from ..robots_alike import MatchOutcome, RobotLevels
 from . import analysis
 
 #: The strongest level, the default of robot seats, takeovers and analyses.
@@ -39,39 +40,20 @@ class Hint:
 
 
 @dataclass(frozen=True)
-class MatchSummary:
+class MatchSummary(MatchOutcome):
     """A Blockers match (level ``a`` seated once among ``b``s) as ``manage.py
     robot match`` reads one: ``wins`` are ``a``'s sole wins, ``draws`` its
     shared ones, ``losses`` the games another seat won."""
 
     result: MatchResult
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.result, name)
-
-    @property
-    def wins(self) -> int:
-        return sum(1 for g, s in self._games() if g.state.winners() == [s])
-
-    @property
-    def draws(self) -> int:
-        return sum(1 for g, s in self._games() if s in (w := g.state.winners()) and len(w) > 1)
-
-    @property
-    def losses(self) -> int:
-        return self.result.played - self.wins - self.draws
+    def outcome(self, game: Any, seat: int) -> float:
+        winners = game.state.winners()
+        if seat not in winners:
+            return 0.0
+        return 1.0 if len(winners) == 1 else 0.5
 
     capped = 0
-
-    def _games(self) -> list[tuple[Any, int]]:
-        return list(zip(self.result.games, self.result.a_seat, strict=True))
-
-
-def _level(name: str) -> Level:
-    found = LEVELS.get(name)
-    if found is None:
-        raise LookupError(f"unknown robot level {name!r}")
-    return found
 
 
 def _view(
@@ -80,23 +62,13 @@ def _view(
     return engine.read_view(engine.seat_view(events, state, seat))
 
 
-class BlockersRobots:
+class BlockersRobots(RobotLevels[Level]):
     """Blockers' robot levels, weakest first; no baseline."""
 
+    levels = LEVELS
+    strongest = STRONGEST
     view_format = FORMAT
     analysis_format = analysis.FORMAT
-
-    @property
-    def levels(self) -> Mapping[str, Level]:
-        return LEVELS
-
-    @property
-    def strongest(self) -> str:
-        return STRONGEST
-
-    @property
-    def baselines(self) -> Mapping[str, Level]:
-        return {}
 
     def read_view(self, data: object) -> engine.SeatView:
         return engine.read_view(data)
@@ -112,7 +84,7 @@ class BlockersRobots:
         rng: random.Random,
         budget_ms: float | None = None,
     ) -> str:
-        return _level(level).answer(view, rng, budget_ms)
+        return self.level(level).answer(view, rng, budget_ms)
 
     def seat_view(
         self,
@@ -134,8 +106,7 @@ class BlockersRobots:
         level: str,
         rng: random.Random,
     ) -> str:
-        name = level if level in LEVELS else STRONGEST
-        return LEVELS[name].answer(_view(events, state, seat), rng)
+        return LEVELS[self.playing(level)].answer(_view(events, state, seat), rng)
 
     def hints(
         self,
@@ -168,7 +139,7 @@ class BlockersRobots:
         budget_ms: float,
         seed: int,
     ) -> analysis.BlockersAnalysis:
-        robot = None if level is None else analysis.robot_of(_level(level), budget_ms, seed)
+        robot = None if level is None else analysis.robot_of(self.level(level), budget_ms, seed)
         return analysis.analyse(events, robot, level)
 
     def analysis_from_json(self, data: Any) -> analysis.BlockersAnalysis:
@@ -190,7 +161,9 @@ class BlockersRobots:
         whole rounds of three (each deal played from every seat)."""
         deals = max(1, -(-games // 3))
         return MatchSummary(
-            match(_level(a), _level(b), deals, seed, 3, progress=progress, budget_ms=budget_ms)
+            match(
+                self.level(a), self.level(b), deals, seed, 3, progress=progress, budget_ms=budget_ms
+            )
         )
 
 

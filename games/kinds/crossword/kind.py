@@ -28,7 +28,7 @@ from games.engine.errors import BadRecord
 from games.engine.lexicon import LexiconStore
 
 from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
-from ..engine_events import EngineEvents
+from ..engine_events import EngineEvents, best_seats, kept_record
 from .moves import scored_moves
 from .robots import CROSSWORD_ROBOTS
 from .words import CrosswordWords, inline, installed
@@ -152,9 +152,6 @@ class Crossword(EngineEvents):
     def options_from_json(self, data: object) -> Options:
         return options_from_json(data)
 
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return options.to_json()
-
     def option_values(self, options: Options) -> dict[str, Any]:
         return {
             "challenge": options.challenge,
@@ -183,9 +180,6 @@ class Crossword(EngineEvents):
         adjustments = stored.get("adjustments") or [0] * len(points)
         return [p + a for p, a in zip(points, adjustments, strict=True)][:seats]
 
-    def out_from_state(self, stored: Mapping[str, Any]) -> frozenset[int]:
-        return frozenset(stored.get("resigned") or ())
-
     def winners_from_state(self, stored: Mapping[str, Any], seats: int) -> list[int]:
         """What :meth:`GameState.winners` says of a finished game: the player who
         reached the target (Translating the Word), or else the highest score, a
@@ -193,10 +187,8 @@ class Crossword(EngineEvents):
         if stored.get("end") == "target" and stored.get("finisher") is not None:
             return [stored["finisher"]]
         scores = self.scores_from_state(stored, seats)
-        out = self.out_from_state(stored)
-        ranked = {s: (scores[s], stored["points"][s]) for s in range(seats) if s not in out}
-        top = max(ranked.values(), default=None)
-        return [s for s, r in ranked.items() if r == top]
+        ranked = [(scores[s], stored["points"][s]) for s in range(seats)]
+        return best_seats(ranked, self.out_from_state(stored))
 
     def deal(
         self, players: Sequence[str], options: Options, lexicon: Any, rng: random.Random
@@ -231,12 +223,6 @@ class Crossword(EngineEvents):
             )
         )
         return Progress(st.seq, st.turn, st.over, st.end, answerers=answerers)
-
-    def in_game(self, st: state.GameState, seat: int) -> bool:
-        return st.in_game(seat)
-
-    def players(self, st: state.GameState) -> tuple[str, ...]:
-        return st.players
 
     def verb_of(self, move: str) -> str:
         return notation.verb_of(move)
@@ -277,12 +263,7 @@ class Crossword(EngineEvents):
     def stored_record(
         self, rec: record.Record, turns: int, text: Callable[[str], str]
     ) -> dict[str, Any]:
-        kept = []
-        for raw in rec.turns[:turns]:
-            seat, move = record.read_turn(raw, len(rec.players))
-            kept.append({"seat": seat, "move": text(move)})
-        players = tuple(text(p) for p in rec.players)
-        return dataclasses.replace(rec, players=players, turns=tuple(kept)).to_json()
+        return kept_record(rec, turns, text, _turn_entry)
 
     def record_moves(self, log: Sequence[events.Event]) -> tuple[str, ...]:
         return record.turn_moves(log)
@@ -298,6 +279,11 @@ class Crossword(EngineEvents):
 
     def write_record(self, log: Sequence[events.Event], lexicon: str | None) -> dict[str, Any]:
         return record.write_record(log, lexicon)
+
+
+def _turn_entry(raw: object, players: int) -> dict[str, Any]:
+    seat, move = record.read_turn(raw, players)
+    return {"seat": seat, "move": move}
 
 
 def _dawg_of(resolve: Resolver) -> record.Resolver:

@@ -27,6 +27,7 @@ from games.engine.crossword.robots.match import MatchResult, match
 from games.engine.crossword.state import GameState
 from games.engine.robots.match import Timing
 
+from ..robots_alike import RobotLevels
 from . import analysis
 from .moves import scored_moves
 from .view_reading import CrosswordView, read_view
@@ -111,23 +112,13 @@ class Match:
         return sum(1 for g in self.result.games if g.capped)
 
 
-class CrosswordRobots:
+class CrosswordRobots(RobotLevels[Level]):
     """The crossword game's robot levels, weakest first; no baseline."""
 
+    levels = LEVELS
+    strongest = STRONGEST
     view_format = view.FORMAT
     analysis_format = analysis.FORMAT
-
-    @property
-    def levels(self) -> Mapping[str, Level]:
-        return LEVELS
-
-    @property
-    def strongest(self) -> str:
-        return STRONGEST
-
-    @property
-    def baselines(self) -> Mapping[str, Level]:
-        return {}
 
     def read_view(self, data: object) -> CrosswordView:
         return read_view(data)
@@ -168,8 +159,7 @@ class CrosswordRobots:
         rng: random.Random,
     ) -> str:
         doc = view.seat_view(log, state, seat, lexicon=_lexicon_name(log))
-        name = level if level in LEVELS else STRONGEST
-        return answer(name, read_view(doc), _words(lexicon), rng)
+        return answer(self.playing(level), read_view(doc), _words(lexicon), rng)
 
     def hints(
         self, log: Sequence[events.Event], state: GameState, seat: int, lexicon: Any, n: int

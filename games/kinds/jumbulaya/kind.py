@@ -21,8 +21,8 @@ from games.engine.notation import verb_of
 from games.engine.record import FORMAT, read_turn, turn_of
 from games.engine.tiles import RACK_SIZE
 
-from ..base import Claims, OptionField, OptionGroup, Play, Progress, Resolver, Robots
-from ..engine_events import EngineEvents
+from ..base import Claims, OptionField, OptionGroup, Play, Resolver, Robots
+from ..engine_events import EngineEvents, best_seats, kept_record
 from .claims import JUMBULAYA_CLAIMS
 from .robots import JUMBULAYA_ROBOTS
 
@@ -34,6 +34,15 @@ def _words(lexicon: Lexicon | None) -> Lexicon:
     if lexicon is None:
         raise ValueError("JUMBULAYA is played with a word list")
     return lexicon
+
+
+def _turn_entry(raw: object, players: int) -> dict[str, Any]:
+    """A record's turn as it is kept: its draw too, when it lists one."""
+    turn = read_turn(raw, players)
+    entry: dict[str, Any] = {"seat": turn.seat, "move": turn.move}
+    if turn.draw is not None:
+        entry["draw"] = list(turn.draw)
+    return entry
 
 
 class Jumbulaya(EngineEvents):
@@ -129,9 +138,6 @@ class Jumbulaya(EngineEvents):
     def options_from_json(self, data: object) -> engine.Rules:
         return engine.rules_from_json(data)
 
-    def options_to_json(self, options: engine.Rules) -> dict[str, Any]:
-        return options.to_json()
-
     def option_values(self, options: engine.Rules) -> dict[str, Any]:
         return options.options()
 
@@ -154,16 +160,9 @@ class Jumbulaya(EngineEvents):
             out[made["seat"]] += made["points"]
         return out
 
-    def out_from_state(self, state: Mapping[str, Any]) -> frozenset[int]:
-        return frozenset(state.get("resigned") or ())
-
     def winners_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
         """The highest score among the seats still in (a tie is shared)."""
-        scores = self.scores_from_state(state, seats)
-        out = self.out_from_state(state)
-        live = [s for s in range(seats) if s not in out]
-        top = max((scores[s] for s in live), default=0)
-        return [s for s in live if scores[s] == top]
+        return best_seats(self.scores_from_state(state, seats), self.out_from_state(state))
 
     def deal(
         self,
@@ -187,15 +186,6 @@ class Jumbulaya(EngineEvents):
 
     def replay(self, events: Sequence[engine.Event]) -> engine.GameState:
         return engine.replay(events)
-
-    def progress(self, state: engine.GameState) -> Progress:
-        return Progress(state.seq, state.turn, state.over, state.end)
-
-    def in_game(self, state: engine.GameState, seat: int) -> bool:
-        return state.in_game(seat)
-
-    def players(self, state: engine.GameState) -> tuple[str, ...]:
-        return state.players
 
     def verb_of(self, move: str) -> str:
         return verb_of(move)
@@ -234,15 +224,7 @@ class Jumbulaya(EngineEvents):
     def stored_record(
         self, record: engine.Record, turns: int, text: Callable[[str], str]
     ) -> dict[str, Any]:
-        kept = []
-        for raw in record.turns[:turns]:
-            turn = read_turn(raw, len(record.players))
-            entry: dict[str, Any] = {"seat": turn.seat, "move": text(turn.move)}
-            if turn.draw is not None:
-                entry["draw"] = list(turn.draw)
-            kept.append(entry)
-        players = tuple(text(p) for p in record.players)
-        return dataclasses.replace(record, players=players, turns=tuple(kept)).to_json()
+        return kept_record(record, turns, text, _turn_entry)
 
     def record_moves(self, events: Sequence[engine.Event]) -> tuple[str, ...]:
         out = []

@@ -18,16 +18,10 @@ from games.engine import (
     evolve,
     start,
 )
+from games.engine.common.fold import fold_states
 from games.kinds.base import Steps
 from games.kinds.jumbulaya.presenters import BoardView, board_view, history, player_names
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    step: int
-    words: str
-    move: str  # the turn in the notation ("" for the deal)
-    current: bool
+from games.kinds.replay_steps import ReplayStep, step_log
 
 
 @dataclass(frozen=True)
@@ -41,36 +35,10 @@ class RackView:
 
 
 @dataclass(frozen=True)
-class StepView:
-    step: int
-    last: int
+class StepView(ReplayStep[BoardView]):
     board: BoardView  # at this step
     racks: list[RackView]  # every rack at this step: nothing is secret in a record
-    words: str  # what happened at this step
     changed: frozenset[int]  # the numbers (1-9) of the lines this step built on or called down
-    log: list[LogEntry]
-    final: BoardView  # where the replay ends
-    refused: str | None
-
-    @property
-    def prev(self) -> int:
-        return max(self.step - 1, 0)
-
-    @property
-    def next(self) -> int:
-        return min(self.step + 1, self.last)
-
-    @property
-    def final_scores(self) -> list[tuple[str, int]]:
-        return list(zip(self.final.players, self.final.scores, strict=True))
-
-    @property
-    def at_start(self) -> bool:
-        return self.step == 0
-
-    @property
-    def at_end(self) -> bool:
-        return self.step == self.last
 
 
 def _racks(state: GameState) -> list[RackView]:
@@ -101,27 +69,16 @@ def changed_lines(event: Event) -> frozenset[int]:
 def step_view(replay: Steps, step: int) -> StepView:
     """The replay at ``step`` (in range): the board and every rack after that
     step, the log with that step marked, and where the replay ends."""
-    started = replay.events[0]
-    assert isinstance(started, GameStarted), "a log starts with game_started"
-    state = start(started)
-    at_step = state
-    for n, event in enumerate(replay.events[1:], start=1):
-        state = evolve(state, event)
-        if n == step:
-            at_step = state
-    words = history(replay.events, replay.sources)
-    log = [
-        LogEntry(n, entry.words, replay.moves[n - 1] if n else "", n == step)
-        for n, entry in enumerate(words)
-    ]
+    states = fold_states(replay.events, GameStarted, start, evolve)
+    words = [entry.words for entry in history(replay.events, replay.sources)]
     return StepView(
         step=step,
         last=replay.last_step,
-        board=board_view(at_step, None),
-        racks=_racks(at_step),
-        words=log[step].words,
+        board=board_view(states[step], None),
+        racks=_racks(states[step]),
+        words=words[step],
         changed=changed_lines(replay.events[step]),
-        log=log,
-        final=board_view(state, None),
+        log=step_log(words, replay.moves, step),
+        final=board_view(states[-1], None),
         refused=replay.refused,
     )

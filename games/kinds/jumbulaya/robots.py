@@ -18,6 +18,8 @@ from games.engine.robots.boardspace import BOARDSPACE
 from games.engine.robots.match import MatchResult, match
 from games.engine.view import FORMAT, SeatView, read_view, seat_view
 
+from ..robots_alike import RobotLevels
+
 _BASELINES: Mapping[str, Level] = {BOARDSPACE.name: BOARDSPACE}
 
 
@@ -27,28 +29,13 @@ def _words(lexicon: Lexicon | None) -> Lexicon:
     return lexicon
 
 
-class JumbulayaRobots:
+class JumbulayaRobots(RobotLevels[Level]):
     """JUMBULAYA's robot levels, weakest first, and the Boardspace baseline."""
 
+    levels = robots.LEVELS
+    strongest = robots.STRONGEST
+    baselines = _BASELINES
     view_format = FORMAT
-
-    @property
-    def levels(self) -> Mapping[str, Level]:
-        return robots.LEVELS
-
-    @property
-    def strongest(self) -> str:
-        return robots.STRONGEST
-
-    @property
-    def baselines(self) -> Mapping[str, Level]:
-        return _BASELINES
-
-    def _level(self, name: str) -> Level:
-        found = {**self.levels, **self.baselines}.get(name)
-        if found is None:
-            raise LookupError(f"unknown robot level {name!r}")
-        return found
 
     def read_view(self, data: object) -> SeatView:
         return read_view(data)
@@ -64,7 +51,7 @@ class JumbulayaRobots:
         rng: random.Random,
         budget_ms: float | None = None,
     ) -> str:
-        return self._level(level).answer(view, _words(lexicon), rng, budget_ms)
+        return self.level(level).answer(view, _words(lexicon), rng, budget_ms)
 
     def seat_view(
         self,
@@ -88,8 +75,7 @@ class JumbulayaRobots:
     ) -> str:
         words = _words(lexicon)
         doc = seat_view(events, state, seat, lexicon=words.name)
-        name = level if level in self.levels else self.strongest
-        return robots.answer(read_view(doc), words, name, rng)
+        return robots.answer(read_view(doc), words, self.playing(level), rng)
 
     def hints(
         self,
@@ -116,7 +102,7 @@ class JumbulayaRobots:
         words = _words(lexicon)
         robot = None
         if level is not None:
-            chosen = self._level(level)
+            chosen = self.level(level)
 
             def robot(view: SeatView) -> str:
                 return chosen.answer(view, words, random.Random(seed), budget_ms)
@@ -139,8 +125,8 @@ class JumbulayaRobots:
         budget_ms: float | None = None,
     ) -> MatchResult:
         return match(
-            self._level(a),
-            self._level(b),
+            self.level(a),
+            self.level(b),
             games,
             seed,
             _words(lexicon),

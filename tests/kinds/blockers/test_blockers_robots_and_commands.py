@@ -236,3 +236,20 @@ def test_robot_match_prints_win_rates_with_intervals(capsys: Any) -> None:
     table = out.getvalue()
     assert table.splitlines()[0].split()[:3] == ["level", "games", "won"]
     assert "greedy" in table and "beginner" in table and "%-" in table
+
+
+def test_a_match_counts_the_first_level_s_sole_and_shared_wins_game_by_game() -> None:
+    from games.kinds.blockers.robots import BLOCKERS_ROBOTS
+
+    summary = BLOCKERS_ROBOTS.match("greedy", "beginner", 3, 4, None)
+    told = []
+    for game, seat in zip(summary.games, summary.a_seat, strict=True):
+        winners = game.state.winners()
+        told.append("won" if winners == [seat] else "shared" if seat in winners else "lost")
+    assert summary.played == len(told) == 3
+    assert (summary.wins, summary.draws, summary.losses) == (
+        told.count("won"),
+        told.count("shared"),
+        told.count("lost"),
+    )
+    assert summary.capped == 0

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine.common import fold
 from games.engine.common import records as common
 from games.engine.common.records import parse_json, read_turns
 from games.engine.errors import BadRecord, Refusal
@@ -288,12 +289,7 @@ def evolve(state: State, event: Event) -> State:
 
 
 def replay(events: Sequence[Event]) -> State:
-    first = events[0]
-    assert isinstance(first, Dealt)
-    state = start(first)
-    for event in events[1:]:
-        state = evolve(state, event)
-    return state
+    return fold.replay(events, Dealt, start, evolve)
 
 
 # --- moves -----------------------------------------------------------------------

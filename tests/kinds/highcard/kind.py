@@ -10,15 +10,20 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.engine.errors import BadRecord
-from games.engine.lexicon import Lexicon, LexiconStore
-from games.kinds.base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
+from games.engine.lexicon import Lexicon
+from games.kinds.base import Claims, OptionField, OptionGroup, Resolver, Robots
+from games.kinds.engine_events import EngineEvents, NoWordList, best_seats
 
 from . import engine
 from .engine import Event, Options, State
 
 
-class HighCard:
+class HighCard(NoWordList, EngineEvents):
     """Each seat plays a card a turn; the highest card of a round scores."""
+
+    deal_event = engine.Dealt
+    timeout_event = engine.TimedOut
+    resigned_event = engine.Resigned
 
     name = "highcard"
     label = "High card"
@@ -65,17 +70,8 @@ class HighCard:
     email_text_template = "highcard/email.txt"
     replay_board_template = "highcard/replay_board.html"
 
-    def word_index(self, store: LexiconStore, name: str) -> Lexicon:
-        raise LookupError("high card is played without a word list")
-
-    def word_index_of(self, words: tuple[str, ...]) -> Lexicon:
-        raise ValueError("high card is played without a word list")
-
     def options_from_json(self, data: object) -> Options:
         return engine.options_from_json(data)
-
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return options.to_json()
 
     def option_values(self, options: Options) -> dict[str, Any]:
         return options.values()
@@ -89,14 +85,8 @@ class HighCard:
     def scores_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
         return list(state["scores"])
 
-    def out_from_state(self, state: Mapping[str, Any]) -> frozenset[int]:
-        return frozenset(state.get("resigned") or ())
-
     def winners_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
-        scores = self.scores_from_state(state, seats)
-        live = [s for s in range(seats) if s not in self.out_from_state(state)]
-        top = max((scores[s] for s in live), default=0)
-        return [s for s in live if scores[s] == top]
+        return best_seats(self.scores_from_state(state, seats), self.out_from_state(state))
 
     def deal(
         self, players: Sequence[str], options: Options, lexicon: Lexicon | None, rng: random.Random
@@ -115,18 +105,6 @@ class HighCard:
     def replay(self, events: Sequence[Event]) -> State:
         return engine.replay(events)
 
-    def progress(self, state: State) -> Progress:
-        return Progress(state.seq, state.turn, state.over, state.end)
-
-    def in_game(self, state: State, seat: int) -> bool:
-        return state.in_game(seat)
-
-    def players(self, state: State) -> tuple[str, ...]:
-        return state.players
-
-    def with_players(self, state: State, players: Sequence[str]) -> State:
-        return dataclasses.replace(state, players=tuple(players))
-
     def verb_of(self, move: str) -> str:
         words = move.split()
         return words[0].lower() if words else ""
@@ -136,31 +114,6 @@ class HighCard:
 
     def event_from_dict(self, data: dict[str, Any]) -> Event:
         return engine.from_dict(data)
-
-    def private_fields(self, event: Event) -> tuple[str, ...]:
-        return event.PRIVATE
-
-    def event_type(self, event: Event) -> str:
-        return event.type
-
-    def event_seat(self, event: Event) -> int | None:
-        seat = getattr(event, "seat", None)
-        return seat if isinstance(seat, int) else None
-
-    def is_deal(self, event: Event) -> bool:
-        return isinstance(event, engine.Dealt)
-
-    def is_timeout(self, event: Event) -> bool:
-        return isinstance(event, engine.TimedOut)
-
-    def is_resignation(self, event: Event) -> bool:
-        return isinstance(event, engine.Resigned)
-
-    def rename_deal(self, started: Event, names: Mapping[int, str]) -> Event:
-        if not isinstance(started, engine.Dealt):
-            return started
-        players = tuple(names.get(i, name) for i, name in enumerate(started.players))
-        return dataclasses.replace(started, players=players)
 
     def state_to_json(self, state: State) -> dict[str, Any]:
         return engine.state_to_json(state)

@@ -11,8 +11,10 @@ from typing import Any
 
 from games.core import seat_names
 from games.core.projection import current_state, kind_of, load_events
+from games.engine.common.fold import fold_states
 from games.engine.errors import Refusal
 from games.kinds.base import Logged, Question, Steps
+from games.kinds.replay_steps import ReplayStep, step_log, step_words
 from games.models import Game
 
 from . import engine
@@ -221,14 +223,6 @@ def question_for(move: str) -> Question | None:
 
 
 @dataclass(frozen=True)
-class StepEntry:
-    step: int
-    words: str
-    move: str
-    current: bool
-
-
-@dataclass(frozen=True)
 class HandRow:
     seat: int
     name: str
@@ -237,48 +231,14 @@ class HandRow:
 
 
 @dataclass(frozen=True)
-class Step:
-    step: int
-    last: int
-    words: str
+class Step(ReplayStep[HighView]):
     hands: list[HandRow]  # every hand: nothing is secret in a record
     table: list[TableCard]
-    log: list[StepEntry]
-    final: HighView
-    refused: str | None
-
-    @property
-    def prev(self) -> int:
-        return max(self.step - 1, 0)
-
-    @property
-    def next(self) -> int:
-        return min(self.step + 1, self.last)
-
-    @property
-    def at_start(self) -> bool:
-        return self.step == 0
-
-    @property
-    def at_end(self) -> bool:
-        return self.step == self.last
-
-    @property
-    def final_scores(self) -> list[tuple[str, int]]:
-        return list(zip(self.final.players, self.final.scores, strict=True))
 
 
 def replay_step(replay: Steps, step: int) -> Step:
-    events = list(replay.events)
-    dealt = events[0]
-    assert isinstance(dealt, engine.Dealt)
-    states = [engine.start(dealt)]
-    for event in events[1:]:
-        states.append(engine.evolve(states[-1], event))
-    words = [describe(states[0], dealt, states[0])] + [
-        describe(states[i], events[i + 1], states[i + 1]) for i in range(len(events) - 1)
-    ]
-    moves = ("", *replay.moves)
+    states = fold_states(replay.events, engine.Dealt, engine.start, engine.evolve)
+    words = step_words(replay.events, states, describe)
     at = states[step]
     return Step(
         step=step,
@@ -288,7 +248,7 @@ def replay_step(replay: Steps, step: int) -> Step:
             HandRow(s, at.players[s], at.scores[s], at.hands[s]) for s in range(len(at.players))
         ],
         table=[TableCard(s, at.players[s], c) for s, c in at.table],
-        log=[StepEntry(i, words[i], moves[i], i == step) for i in range(len(states))],
+        log=step_log(words, replay.moves, step),
         final=seat_view(states[-1], None),
         refused=replay.refused,
     )
