@@ -655,13 +655,13 @@ def submit(
                 seat = _seat_of(seats, seat)
             if game.status == Game.Status.OPEN:
                 raise ServiceError("This game has not started yet: it is waiting for players.")
-            if game.last_seq != expected_seq:
-                # A resent request (same key) arrives with the sequence it was made at.
-                if (
-                    idempotency_key
-                    and Event.objects.filter(idempotency_key=idempotency_key).exists()
-                ):
-                    raise DuplicateMove("This move was already received; it was not made twice.")
+            # A resent request (same key) arrives with the sequence it was made at.
+            if (
+                game.last_seq != expected_seq
+                and idempotency_key
+                and Event.objects.filter(idempotency_key=idempotency_key).exists()
+            ):
+                raise DuplicateMove("This move was already received; it was not made twice.")
             if game.last_seq != expected_seq and not turn_still_open(game, expected_seq):
                 raise StaleMove(
                     f"The game has moved on since you looked (it is at move {game.last_seq}, "
