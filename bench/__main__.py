@@ -94,6 +94,13 @@ def _goal_table(met: dict[str, bool], texts: dict[str, str]) -> dict[str, Any]:
     }
 
 
+def merged_goals(*tables: dict[str, Any]) -> dict[str, Any]:
+    """Goal tables as one, with one ``all_met`` over every goal in them (each
+    table's own ``all_met`` speaks of that table only)."""
+    rows = {k: v for table in tables for k, v in table.items() if k != "all_met"}
+    return rows | {"all_met": all(row["met"] for row in rows.values()) if rows else None}
+
+
 def goals(
     figures: dict[str, Any],
     service_figures: dict[str, Any] | None = None,
@@ -325,8 +332,10 @@ def main() -> None:
         "tracking": tracking_out,
         "robots": robots_out,
         **kinds_out,
-        "goals": goals(figures, service_out, notify_out, inbound_out, robots_out, tracking_out)
-        | {k: v for name, out in kinds_out.items() for k, v in kind_goals(name, out).items()},
+        "goals": merged_goals(
+            goals(figures, service_out, notify_out, inbound_out, robots_out, tracking_out),
+            *(kind_goals(name, out) for name, out in kinds_out.items()),
+        ),
         "runtime_s": round(time.perf_counter() - began, 1),
     }
     json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
