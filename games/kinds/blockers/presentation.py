@@ -13,6 +13,7 @@ from games.core import seat_names
 from games.core.projection import current_state, kind_of, load_events
 from games.engine import blockers as engine
 from games.kinds.base import Logged, Question, Steps
+from games.kinds.reply_reading import ReplyReading
 from games.models import Game
 
 from . import replies, seat_views, words
@@ -52,7 +53,7 @@ class BlockersPresentation:
     def board_text(self, view: seat_views.BlockersView) -> str:
         return seat_views.board_text(view)
 
-    def read_reply(self, text: str, subject: str = "") -> replies.Reading:
+    def read_reply(self, text: str, subject: str = "") -> ReplyReading:
         return replies.read_reply(text, subject)
 
     def describe(

@@ -15,10 +15,11 @@ only standing alone on the first line; anywhere else it asks for confirming.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from games.engine import blockers as engine
 from games.engine.errors import Refusal
+
+from ..reply_reading import ANSWERING, QUOTE_START, ReplyReading
 
 #: How many of a reply's first lines are read for a move.
 LINES_READ = 5
@@ -32,23 +33,12 @@ ACCEPTED_FORMS: tuple[str, ...] = (
     "add #17 to name the move you answer",
 )
 
-_ANSWERING = re.compile(r"(?<![\w&])#([0-9]{1,9})(?!\w)")
 _LEAD = re.compile(r"^(?:play|place|put|move)\s+", re.IGNORECASE)
 _TO = re.compile(r"\s+(?:to|in)\s+", re.IGNORECASE)
 _SQUARE_FIRST = re.compile(
     r"(?P<square>[a-i][1-9])\s*(?:[:=,-]|<-|←)?\s+(?P<tile>.+)", re.IGNORECASE
 )
-_QUOTE_START = re.compile(r"^(?:on .+wrote:|-----\s*original message|from: )", re.IGNORECASE)
 _WORDS = frozenset({"pass", "resign", "hint"})
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    move: str | None
-    answering: int | None
-    read: str
-    problem: str | None
-    unconfirmed_resign: bool = False
 
 
 def problem_with(why: str) -> str:
@@ -63,7 +53,7 @@ def _fresh_lines(text: str) -> list[str]:
     out = []
     for raw in text.splitlines():
         line = raw.strip()
-        if line.startswith(">") or _QUOTE_START.match(line) or line in ("--", "-- "):
+        if line.startswith(">") or QUOTE_START.match(line) or line in ("--", "-- "):
             break
         if line:
             out.append(line)
@@ -72,7 +62,7 @@ def _fresh_lines(text: str) -> list[str]:
 
 def read_move(line: str) -> str | None:
     """The move ``line`` holds in the notation, or ``None``."""
-    text = _ANSWERING.sub(" ", line).strip().strip("\"'“”.!,;").strip()
+    text = ANSWERING.sub(" ", line).strip().strip("\"'“”.!,;").strip()
     if text.lower() in _WORDS:
         return text.lower()
     text = _TO.sub(" at ", _LEAD.sub("", text))
@@ -92,17 +82,17 @@ def _orders(text: str) -> list[str]:
     return [text] if found is None else [text, f"{found['tile']} at {found['square']}"]
 
 
-def read_reply(text: str, subject: str = "") -> Reading:
+def read_reply(text: str, subject: str = "") -> ReplyReading:
     lines = _fresh_lines(text)
     if not lines:
-        return Reading(None, None, "", problem_with("Your reply holds no move."))
+        return ReplyReading(None, None, "", problem_with("Your reply holds no move."))
     for index, line in enumerate(lines):
         move = read_move(line)
         if move is None:
             continue
-        found = _ANSWERING.search(line)
+        found = ANSWERING.search(line)
         answering = int(found.group(1)) if found else None
         alone = index == 0
-        return Reading(move, answering, line, None, move == "resign" and not alone)
+        return ReplyReading(move, answering, line, None, move == "resign" and not alone)
     first = lines[0]
-    return Reading(None, None, first, problem_with(f"“{first[:60]}” is not a move."))
+    return ReplyReading(None, None, first, problem_with(f"“{first[:60]}” is not a move."))

@@ -21,13 +21,14 @@ from games.engine.crossword.state import GameState
 from games.models import Game
 
 from ..base import Logged, Question, Steps
+from ..reply_reading import ReplyReading
 from .analysis import GameAnalysis
 from .board_view import CrosswordBoardView, board_text, board_view
 from .kind import CROSSWORD
 from .log_words import describe, history, rules_in_words
 from .preview import CrosswordPreview, preview_game_move
 from .replays import Step, replay_step
-from .reply_reading import ACCEPTED_FORMS, Reading, problem_with, read_reply
+from .reply_reading import ACCEPTED_FORMS, problem_with, read_reply
 
 
 def question_for(state: GameState, seat: int, move: str) -> Question | None:
@@ -72,7 +73,7 @@ class CrosswordPresentation:
     def board_text(self, view: CrosswordBoardView) -> str:
         return board_text(view)
 
-    def read_reply(self, text: str, subject: str = "") -> Reading:
+    def read_reply(self, text: str, subject: str = "") -> ReplyReading:
         return read_reply(text, subject)
 
     def describe(self, before: GameState, event: events.Event, after: GameState) -> str:

@@ -1,4 +1,4 @@
-"""Reading a move out of an email reply: ``8H FACTS``, ``H8 facts``,
+"""ReplyReading a move out of an email reply: ``8H FACTS``, ``H8 facts``,
 ``exchange abc``, ``pass``, ``challenge``, ``accept`` (the end a play would
 make: the rules refuse it otherwise), ``resign`` or ``hint``, forgiving of
 case and spacing, ``#N`` anywhere on the line naming the position answered.
@@ -15,8 +15,9 @@ confirmation.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from itertools import islice
+
+from ..reply_reading import ANSWERING, ReplyReading
 
 MAX_LINES = 40
 MAX_LINE_CHARS = 300
@@ -33,7 +34,6 @@ ACCEPTED_FORMS: tuple[str, ...] = (
 )
 HINT = "hint"
 
-_ANSWERING = re.compile(r"(?<![\w&])#([0-9]{1,9})(?!\w)")
 _PLAY = re.compile(
     r"(?:play\s+)?((?:[0-9]{1,2}\s?[a-o])|(?:[a-o]\s?[0-9]{1,2}))\s+([a-z()]+)", re.IGNORECASE
 )
@@ -42,15 +42,6 @@ _WORDS = frozenset({"pass", "challenge", "accept", "resign", HINT})
 _LEAD = re.compile(r"^(?:please|ok|okay|my move is|my move|move)[\s:,]+", re.IGNORECASE)
 _TAIL = re.compile(r"[\s,]+(?:please|thanks|thank you|thx)$", re.IGNORECASE)
 _EDGES = " \t.!:;,*_`\"'“”\u2018\u2019"
-
-
-@dataclass(frozen=True)
-class Reading:
-    move: str | None
-    answering: int | None
-    read: str
-    problem: str | None
-    unconfirmed_resign: bool = False
 
 
 def problem_with(why: str) -> str:
@@ -69,9 +60,9 @@ def _word(text: str) -> str:
 
 def read_line(line: str) -> tuple[str | None, int | None]:
     """The move a line holds (in the notation) and the position it names."""
-    found = _ANSWERING.search(line)
+    found = ANSWERING.search(line)
     answering = int(found.group(1)) if found else None
-    text = _ANSWERING.sub(" ", line).strip(_EDGES)
+    text = ANSWERING.sub(" ", line).strip(_EDGES)
     text = _TAIL.sub("", _LEAD.sub("", text)).strip(_EDGES)
     text = " ".join(text.split())
     if (play := _PLAY.fullmatch(text)) is not None:
@@ -83,20 +74,22 @@ def read_line(line: str) -> tuple[str | None, int | None]:
     return None, answering
 
 
-def read_reply(text: str, subject: str = "") -> Reading:
+def read_reply(text: str, subject: str = "") -> ReplyReading:
     lines = [
         ln.strip()[:MAX_LINE_CHARS]
         for ln in islice(text.splitlines(), MAX_LINES * 4)
         if ln.strip() and not ln.lstrip().startswith(">")
     ][:MAX_LINES]
     if not lines:
-        return Reading(None, None, "", problem_with("Your reply holds no move."))
+        return ReplyReading(None, None, "", problem_with("Your reply holds no move."))
     for i, line in enumerate(lines):
         if "?" in line and not line.lower().lstrip(_EDGES).startswith(("exchange", "swap")):
             continue  # a question, not a move
         move, answering = read_line(line)
         if move is not None:
             resign = move == "resign" and (i > 0 or line.strip(_EDGES).lower() != "resign")
-            return Reading(move, answering, line, None, unconfirmed_resign=resign)
+            return ReplyReading(move, answering, line, None, unconfirmed_resign=resign)
     first = lines[0]
-    return Reading(None, None, "\n".join(lines[:3]), problem_with(f"“{first[:60]}” is not a move."))
+    return ReplyReading(
+        None, None, "\n".join(lines[:3]), problem_with(f"“{first[:60]}” is not a move.")
+    )

@@ -41,6 +41,8 @@ from games.engine.errors import Refusal
 from games.engine.notation import CallJumbulaya, parse_move
 from games.engine.tiles import TWO_LETTER_FACES
 
+from ..reply_reading import ANSWERING
+
 MAX_LINES = 40
 MAX_LINE_CHARS = 500
 #: A refusal quotes at most this many lines of what was read, each cut this short.
@@ -100,8 +102,6 @@ class _Line:
     note: str | None = None
 
 
-# "&#8217;" is an HTML entity, "#17a" a tag: neither names a move.
-_ANSWERING = re.compile(r"(?<![\w&])#([0-9]{1,9})(?!\w)")
 _CHARS = str.maketrans({",": " ", ";": " ", "\u2018": "'", "\u2019": "'"})
 _LEAD_DECORATION = "\"'“”«»„(*_`~-–—•·"
 _TRAIL_DECORATION = "\"'“”«»)*_`~:.!"
@@ -157,7 +157,7 @@ def read_reply(text: str, subject: str = "") -> Reading:
 
 def _resign_alone(raw: str) -> bool:
     """Whether a line is ``resign`` and nothing else but decoration and ``#N``."""
-    text = _ANSWERING.sub(" ", _normal(raw))
+    text = ANSWERING.sub(" ", _normal(raw))
     return [w.lower() for w in _tokens(text)] == ["resign"]
 
 
@@ -223,9 +223,9 @@ def _read_line(raw: str) -> _Line:
     text = _normal(raw).strip()
     if text.startswith(">"):
         return _Line(quoted=True)
-    numbers = _ANSWERING.findall(text)
+    numbers = ANSWERING.findall(text)
     answering = int(numbers[0]) if numbers else None
-    text = _ANSWERING.sub(" ", text)
+    text = ANSWERING.sub(" ", text)
     if "?" in text:
         return _Line()
     words = _tokens(text)

@@ -13,6 +13,7 @@ from games.core import seat_names
 from games.core.projection import current_state, game_lexicon, kind_of, load_events
 from games.engine import tumble as engine
 from games.kinds.base import Logged, Question, Steps
+from games.kinds.reply_reading import ReplyReading
 from games.models import Game
 
 from . import log_words, replies, seat_views
@@ -52,7 +53,7 @@ class TumblePresentation:
     def board_text(self, view: seat_views.TumbleView) -> str:
         return seat_views.board_text(view)
 
-    def read_reply(self, text: str, subject: str = "") -> replies.Reading:
+    def read_reply(self, text: str, subject: str = "") -> ReplyReading:
         return replies.read_reply(text, subject)
 
     def describe(

@@ -20,7 +20,8 @@ quote or a signature.  The first line that is not blank decides:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from ..reply_reading import ANSWERING, QUOTE_START, ReplyReading
 
 #: How many of a reply's first lines are read.
 LINES_READ = 40
@@ -34,21 +35,10 @@ ACCEPTED_FORMS: tuple[str, ...] = (
     "add #17 to name the round you answer",
 )
 
-_ANSWERING = re.compile(r"(?<![\w&])#([0-9]{1,9})(?!\w)")
-_QUOTE_START = re.compile(r"^(?:on .+wrote:|-----\s*original message|from: )", re.IGNORECASE)
 _ROW = re.compile(r"[A-Za-z. ]+")
 _COLOURS = re.compile(r"colou?rs:.*", re.IGNORECASE)
 _MARKS = re.compile(r"[RKBGrkbg?. ]+")
 _WORDS = frozenset({"resign", "hint"})
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    move: str | None
-    answering: int | None
-    read: str
-    problem: str | None
-    unconfirmed_resign: bool = False
 
 
 def problem_with(why: str) -> str:
@@ -65,7 +55,7 @@ def _fresh_lines(text: str) -> list[str]:
     out = []
     for raw in text.splitlines()[:LINES_READ]:
         line = raw.rstrip()
-        if line.lstrip().startswith(">") or _QUOTE_START.match(line.strip()):
+        if line.lstrip().startswith(">") or QUOTE_START.match(line.strip()):
             break
         if line.strip() in ("--", "-- ", "__"):
             break
@@ -78,10 +68,10 @@ def _answering(lines: list[str]) -> tuple[int | None, list[str]]:
     found = None
     kept = []
     for line in lines:
-        match = _ANSWERING.search(line)
+        match = ANSWERING.search(line)
         if match and found is None:
             found = int(match.group(1))
-        kept.append(_ANSWERING.sub("", line).rstrip())
+        kept.append(ANSWERING.sub("", line).rstrip())
     return found, kept
 
 
@@ -127,27 +117,29 @@ def _verb(first: str) -> str:
     return "" if head.isupper() else head.lower()
 
 
-def read_reply(text: str, subject: str = "") -> Reading:
+def read_reply(text: str, subject: str = "") -> ReplyReading:
     answering, lines = _answering(_fresh_lines(text))
     start = next((i for i, line in enumerate(lines) if line.strip()), None)
     if start is None:
-        return Reading(None, None, "", problem_with("Your reply holds no crossword."))
+        return ReplyReading(None, None, "", problem_with("Your reply holds no crossword."))
     first = lines[start].strip()
     verb = _verb(first)
     alone = len(first.split()) == 1
     if verb in _WORDS and alone:
-        return Reading(verb, answering, first, None)
+        return ReplyReading(verb, answering, first, None)
     if verb == "pass" and alone:
-        return Reading(None, answering, first, problem_with("There is no passing in Tumble-Words."))
+        return ReplyReading(
+            None, answering, first, problem_with("There is no passing in Tumble-Words.")
+        )
     if verb == "submit":
         head = first.split(maxsplit=1)[1] if not alone else ""
         below = _block(lines, start + 1) if alone else []
         move = "\n".join([f"submit {head}".rstrip(), *below])
-        return Reading(move, answering, "\n".join([first, *below]), None)
+        return ReplyReading(move, answering, "\n".join([first, *below]), None)
     block = _block(lines, start)
     found = _rows_and_colours(block)
     if found is None:
-        return Reading(
+        return ReplyReading(
             None, None, first, problem_with(f"“{first[:60]}” is not a row of a crossword.")
         )
-    return Reading("submit\n" + "\n".join(found), answering, "\n".join(block), None)
+    return ReplyReading("submit\n" + "\n".join(found), answering, "\n".join(block), None)
