@@ -167,8 +167,8 @@ def test_a_match_counts_a_sole_win_a_loss_and_a_game_stopped_at_the_round_cap() 
     from games.engine.tumble.robots.match import GameResult, MatchResult
     from games.kinds.tumble.robots import MatchSummary
 
-    over = dataclasses.replace(TUMBLE.start(_deal()), totals=(104, 96), end="target")
-    unfinished = TUMBLE.start(_deal())
+    over = dataclasses.replace(_started(), totals=(104, 96), end="target")
+    unfinished = _started()
     won = GameResult(1, ("casual", "beginner"), (), over, False, ())
     capped = GameResult(2, ("casual", "beginner"), (), unfinished, True, ())
     # level a sat at seat 0 of the won game, then at seat 1 of the same game, then capped
