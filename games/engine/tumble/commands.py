@@ -14,6 +14,7 @@ import random
 import secrets
 from collections.abc import Callable, Container
 
+from ..common.turns import check_in_game
 from ..errors import Refusal
 from .cubes import CUBE_COUNT, roll_cubes
 from .events import Event, Resigned, Rolled, RoundClosed, Submitted, TimedOut
@@ -43,13 +44,6 @@ _SYSTEM = secrets.SystemRandom()
 roll_random: Roller = roller(_SYSTEM)
 
 
-def _seat_checks(state: TumbleState, seat: int) -> None:
-    if state.over:
-        raise Refusal("game_over", "The game is over: no more moves can be made.")
-    if not 0 <= seat < state.seats or seat in state.resigned:
-        raise Refusal("not_in_game", "You are no longer in this game, so you cannot move.")
-
-
 def _round_checks(state: TumbleState, seat: int, verb: str) -> None:
     if seat in state.seats_in_round:
         if verb == "timeout" and state.submission_of(seat) is not None:
@@ -75,7 +69,7 @@ def decide(
     roll: Roller = roll_random,
 ) -> list[Event]:
     """The events that record ``seat`` making ``move``, or a :class:`Refusal`."""
-    _seat_checks(state, seat)
+    check_in_game(state, seat)
     if isinstance(move, str):
         verb = verb_of(move)
         if verb != "resign":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..common import fold as common
 from .events import Event, GameStarted, Resigned, Rolled, RoundClosed, Submitted, TimedOut
 from .state import ClosedRound, Submission, TumbleState
 
@@ -130,11 +131,4 @@ def evolve(state: TumbleState, event: Event) -> TumbleState:
 
 def replay(events: Iterable[Event]) -> TumbleState:
     """Fold a whole log (its first event is :class:`GameStarted`)."""
-    it = iter(events)
-    first = next(it)
-    if not isinstance(first, GameStarted):
-        raise ValueError("a log starts with game_started")
-    state = start(first)
-    for event in it:
-        state = evolve(state, event)
-    return state
+    return common.replay(events, GameStarted, start, evolve)

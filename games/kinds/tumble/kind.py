@@ -26,7 +26,7 @@ from games.engine.tumble import record
 from games.engine.tumble.options import MAX_PLAYERS, MIN_PLAYERS, Options
 
 from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
-from ..engine_events import EngineEvents
+from ..engine_events import EngineEvents, best_seats, kept_record
 from .robots import TUMBLE_ROBOTS
 from .words import TumbleWords, inline, installed, words_of
 
@@ -68,6 +68,15 @@ def as_move(text: str) -> str:
             f"crossword, which scores {engine.NOTHING_SUBMITTED}), or resign.",
         )
     return "submit\n" + text.strip("\r\n")
+
+
+def _turn_entry(raw: object, players: int) -> dict[str, Any]:
+    """A record's turn as it is kept: its rolls too, when it lists them."""
+    turn = record.read_turn(raw, players)
+    entry: dict[str, Any] = {"seat": turn.seat, "move": turn.move}
+    if turn.rolls is not None:
+        entry["rolls"] = list(turn.rolls)
+    return entry
 
 
 class Tumble(EngineEvents):
@@ -139,9 +148,6 @@ class Tumble(EngineEvents):
     def options_from_json(self, data: object) -> Options:
         return engine.options_from_json(data)
 
-    def options_to_json(self, options: Options) -> dict[str, Any]:
-        return options.to_json()
-
     def option_values(self, options: Options) -> dict[str, Any]:
         return {"target": options.target, "younger": options.younger, "play_out": options.play_out}
 
@@ -158,17 +164,10 @@ class Tumble(EngineEvents):
     def scores_from_state(self, stored: Mapping[str, Any], seats: int) -> list[int]:
         return list(stored["totals"])[:seats]
 
-    def out_from_state(self, stored: Mapping[str, Any]) -> frozenset[int]:
-        return frozenset(stored.get("resigned") or ())
-
     def winners_from_state(self, stored: Mapping[str, Any], seats: int) -> list[int]:
         """The top total among the players left (the engine's
         :meth:`~games.engine.tumble.TumbleState.winners`)."""
-        totals = self.scores_from_state(stored, seats)
-        out = self.out_from_state(stored)
-        live = [s for s in range(seats) if s not in out]
-        top = max((totals[s] for s in live), default=None)
-        return [s for s in live if totals[s] == top]
+        return best_seats(self.scores_from_state(stored, seats), self.out_from_state(stored))
 
     def deal(
         self, players: Sequence[str], options: Options, lexicon: Any, rng: random.Random
@@ -196,12 +195,6 @@ class Tumble(EngineEvents):
         """Every seat the open round still waits for may move: both players
         of a sealed round until they submit, or the one seat on turn."""
         return Progress(st.seq, st.turn, st.over, st.end, movers=st.waiting(), round=st.round)
-
-    def in_game(self, st: engine.TumbleState, seat: int) -> bool:
-        return st.in_game(seat)
-
-    def players(self, st: engine.TumbleState) -> tuple[str, ...]:
-        return st.players
 
     def verb_of(self, move: str) -> str:
         return engine.verb_of(move) if engine.verb_of(move) in VERBS else "submit"
@@ -246,15 +239,7 @@ class Tumble(EngineEvents):
     def stored_record(
         self, rec: record.Record, turns: int, text: Callable[[str], str]
     ) -> dict[str, Any]:
-        kept = []
-        for raw in rec.turns[:turns]:
-            turn = record.read_turn(raw, len(rec.players))
-            one: dict[str, Any] = {"seat": turn.seat, "move": text(turn.move)}
-            if turn.rolls is not None:
-                one["rolls"] = list(turn.rolls)
-            kept.append(one)
-        players = tuple(text(p) for p in rec.players)
-        return dataclasses.replace(rec, players=players, turns=tuple(kept)).to_json()
+        return kept_record(rec, turns, text, _turn_entry)
 
     def record_moves(self, log: Sequence[engine.Event]) -> tuple[str, ...]:
         """Each event after the deal as its turn's move: a submission, the

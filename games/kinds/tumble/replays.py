@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine import tumble as engine
+from games.engine.common.fold import fold_states
 from games.kinds.base import Steps
+from games.kinds.replay_steps import ReplayStep, step_log, step_words
 
 from .log_words import describe
 from .seat_views import (
@@ -22,45 +24,11 @@ from .seat_views import (
 
 
 @dataclass(frozen=True)
-class StepEntry:
-    step: int
-    words: str
-    move: str
-    current: bool
-
-
-@dataclass(frozen=True)
-class Step:
-    step: int
-    last: int
-    words: str
+class Step(ReplayStep[TumbleView]):
     round: int
     open_round: tuple[RoundSeat, ...]  # with every sealed crossword shown
     last_round: ClosedRound | None
     totals: list[tuple[str, int]]
-    log: list[StepEntry]
-    final: TumbleView
-    refused: str | None
-
-    @property
-    def prev(self) -> int:
-        return max(self.step - 1, 0)
-
-    @property
-    def next(self) -> int:
-        return min(self.step + 1, self.last)
-
-    @property
-    def at_start(self) -> bool:
-        return self.step == 0
-
-    @property
-    def at_end(self) -> bool:
-        return self.step == self.last
-
-    @property
-    def final_scores(self) -> list[tuple[str, int]]:
-        return list(zip(self.final.players, self.final.scores, strict=True))
 
 
 def _open_round(state: engine.TumbleState) -> tuple[RoundSeat, ...]:
@@ -83,16 +51,9 @@ def _open_round(state: engine.TumbleState) -> tuple[RoundSeat, ...]:
 
 
 def replay_step(replay: Steps, step: int) -> Step:
-    events = list(replay.events)
-    started = events[0]
-    assert isinstance(started, engine.GameStarted)
-    states = [engine.start(started)]
-    for event in events[1:]:
-        states.append(engine.evolve(states[-1], event))
-    words = [describe(states[0], started)] + [
-        describe(states[i], events[i + 1]) for i in range(len(events) - 1)
-    ]
-    moves = ("", *replay.moves)
+    events = replay.events
+    states = fold_states(events, engine.GameStarted, engine.start, engine.evolve)
+    words = step_words(events, states, lambda before, event, _after: describe(before, event))
     at = states[step]
     rounds = closed_rounds(at, None)
     return Step(
@@ -103,7 +64,7 @@ def replay_step(replay: Steps, step: int) -> Step:
         open_round=_open_round(at),
         last_round=rounds[0] if rounds else None,
         totals=list(zip(at.players, at.totals, strict=True)),
-        log=[StepEntry(i, words[i], moves[i], i == step) for i in range(len(states))],
+        log=step_log(words, replay.moves, step),
         final=seat_view(states[-1], None),
         refused=replay.refused,
     )

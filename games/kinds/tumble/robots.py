@@ -8,7 +8,7 @@ and the match runner.  This module wraps them; it copies none of their play.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,7 @@ from games.engine.tumble.robots.levels import Level
 from games.engine.tumble.robots.match import MatchResult, match
 from games.engine.tumble.view import FORMAT
 
+from ..robots_alike import MatchOutcome, RobotLevels
 from . import analysis
 from .words import words_of
 
@@ -33,63 +34,32 @@ class Hint:
 
 
 @dataclass(frozen=True)
-class MatchSummary:
+class MatchSummary(MatchOutcome):
     """A two-player match as ``manage.py robot match`` reads one: ``a``'s wins,
     shared wins and losses, and the games stopped at the round cap."""
 
     result: MatchResult
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.result, name)
-
-    def _games(self) -> list[tuple[Any, int]]:
-        return list(zip(self.result.games, self.result.a_seat, strict=True))
-
-    @property
-    def wins(self) -> int:
-        return sum(1 for g, s in self._games() if g.result(s) == 1.0)
-
-    @property
-    def draws(self) -> int:
-        return sum(1 for g, s in self._games() if g.result(s) == 0.5)
-
-    @property
-    def losses(self) -> int:
-        return self.result.played - self.wins - self.draws
+    def outcome(self, game: Any, seat: int) -> float:
+        """The game's own count: a game stopped at the round cap is shared."""
+        return float(game.result(seat))
 
     @property
     def capped(self) -> int:
         return sum(1 for g in self.result.games if g.capped)
 
 
-def _level(name: str) -> Level:
-    found = LEVELS.get(name)
-    if found is None:
-        raise LookupError(f"unknown robot level {name!r} (levels: {', '.join(LEVELS)})")
-    return found
-
-
 def _view(state: engine.TumbleState, seat: int, lexicon: object) -> engine.SeatView:
     return engine.read_view(engine.seat_view(state, seat, lexicon=words_of(lexicon).name))
 
 
-class TumbleRobots:
+class TumbleRobots(RobotLevels[Level]):
     """Tumble-Words' robot levels, weakest first; no baseline."""
 
+    levels = LEVELS
+    strongest = STRONGEST
     view_format = FORMAT
     analysis_format = analysis.FORMAT
-
-    @property
-    def levels(self) -> Mapping[str, Level]:
-        return LEVELS
-
-    @property
-    def strongest(self) -> str:
-        return STRONGEST
-
-    @property
-    def baselines(self) -> Mapping[str, Level]:
-        return {}
 
     def read_view(self, data: object) -> engine.SeatView:
         return engine.read_view(data)
@@ -105,7 +75,7 @@ class TumbleRobots:
         rng: random.Random,
         budget_ms: float | None = None,
     ) -> str:
-        return _level(level).answer(view, words_of(lexicon), rng, budget_ms)
+        return self.level(level).answer(view, words_of(lexicon), rng, budget_ms)
 
     def seat_view(
         self,
@@ -127,8 +97,9 @@ class TumbleRobots:
         level: str,
         rng: random.Random,
     ) -> str:
-        name = level if level in LEVELS else STRONGEST
-        return LEVELS[name].answer(_view(state, seat, lexicon), words_of(lexicon), rng)
+        return LEVELS[self.playing(level)].answer(
+            _view(state, seat, lexicon), words_of(lexicon), rng
+        )
 
     def hints(
         self,
@@ -156,7 +127,7 @@ class TumbleRobots:
         budget_ms: float,
         seed: int,
     ) -> analysis.TumbleAnalysis:
-        robot = None if level is None else _level(level)
+        robot = None if level is None else self.level(level)
         words: Collection[str] | None = None if lexicon is None else words_of(lexicon)
         return analysis.analyse(events, words, robot, level, budget_ms, seed)
 
@@ -177,8 +148,8 @@ class TumbleRobots:
     ) -> MatchSummary:
         return MatchSummary(
             match(
-                _level(a),
-                _level(b),
+                self.level(a),
+                self.level(b),
                 games,
                 seed,
                 words_of(lexicon),

@@ -5,6 +5,7 @@ the kind reads them.  Expected values worked out by hand from the rule sheet."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -140,3 +141,37 @@ def test_the_analysis_sets_each_round_against_the_strong_robot() -> None:
     assert [(r.seat, r.points, r.robot_points) for r in found.rounds] == [(0, -4, -4), (1, -13, -4)]
     assert found.given_away(1) == 9
     assert robots.analysis_from_json(found.to_json()) == found
+
+
+def test_a_kept_record_holds_its_first_turns_with_their_rolls_every_name_and_move_passed() -> None:
+    log = [_deal()]
+    state = TUMBLE.start(log[0])
+    for seat, move in ((0, "submit CAT"), (1, "submit ACT")):  # the second rolls round 2
+        events = TUMBLE.decide(state, seat, move, WORDS)
+        log.extend(events)
+        for event in events:
+            state = TUMBLE.evolve(state, event)
+    written = TUMBLE.write_record(log, None)
+    assert "rolls" not in written["turns"][0] and len(written["turns"][1]["rolls"]) == 2
+    record = TUMBLE.read_record(written)
+    kept = TUMBLE.stored_record(record, 2, lambda text: f"<{text}>")
+    assert kept["players"] == ["<ann>", "<bob>"]
+    assert kept["turns"] == [{**turn, "move": f"<{turn['move']}>"} for turn in written["turns"]]
+    assert {k: v for k, v in kept.items() if k not in ("players", "turns")} == {
+        k: v for k, v in written.items() if k not in ("players", "turns")
+    }
+    assert TUMBLE.stored_record(record, 1, str)["turns"] == written["turns"][:1]
+
+
+def test_a_match_counts_a_sole_win_a_loss_and_a_game_stopped_at_the_round_cap() -> None:
+    from games.engine.tumble.robots.match import GameResult, MatchResult
+    from games.kinds.tumble.robots import MatchSummary
+
+    over = dataclasses.replace(_started(), totals=(104, 96), end="target")
+    unfinished = _started()
+    won = GameResult(1, ("casual", "beginner"), (), over, False, ())
+    capped = GameResult(2, ("casual", "beginner"), (), unfinished, True, ())
+    # level a sat at seat 0 of the won game, then at seat 1 of the same game, then capped
+    summary = MatchSummary(MatchResult("casual", "beginner", (won, won, capped), (0, 1, 0)))
+    assert (summary.wins, summary.draws, summary.losses, summary.capped) == (1, 1, 1, 1)
+    assert summary.a == "casual" and summary.played == 3 and summary.win_rate == 0.5
