@@ -183,8 +183,9 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
 
     The times come from the log too: the game started with its first event and
     finished with its last.  A game in play keeps its stored deadline when the
-    turn is the one the log says (vacations may have moved it since); otherwise
-    the deadline is counted again from the last event."""
+    turn is the one the log says, and for a kind whose seats move at once the
+    round too (vacations may have moved it since); otherwise the deadline is
+    counted again from the last event."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         rows = list(game.events.order_by("seq"))
@@ -211,7 +212,11 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
             }
         else:
             want["finished_at"] = None
-            if game.deadline_at is None or game.turn_seat != at.turn:
+            if (
+                game.deadline_at is None
+                or game.turn_seat != at.turn
+                or _stored_round(kind, game) != at.round
+            ):
                 assert at.to_move  # a game in play has a seat to move
                 due = _turn_deadline(game, at.to_move, rows[-1].created_at)
                 want |= deadlines.deadline_fields(game, due)
@@ -224,6 +229,16 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
             # in the same transaction, as the move that ended it would have.
             rating.after_move(game)
     return differs
+
+
+def _stored_round(kind: GameKind, game: Game) -> int | None:
+    """The round of the game's stored state (``None``: none can be read)."""
+    if game.state is None:
+        return None
+    try:
+        return kind.progress(kind.state_from_json(game.state)).round
+    except Exception:  # a damaged projection is what a rebuild is for
+        return None
 
 
 # --- creating and joining games ----------------------------------------------

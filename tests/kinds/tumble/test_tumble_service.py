@@ -212,6 +212,30 @@ def test_a_submission_resent_with_its_key_is_not_made_twice(
     assert state_of(game).submission_of(0) == before and game.last_seq == 3
 
 
+def test_a_rebuilt_projection_counts_a_new_round_s_deadline_again(
+    tumble_game: Callable[..., Game],
+) -> None:
+    """Rounds go on with the same seat first: the turn alone cannot tell a
+    stored deadline of an earlier round from the round's own."""
+    game = tumble_game()
+    round_one = Game.objects.get(pk=game.pk)
+    services.submit(game.pk, 0, "CAT", 1, Event.Source.WEB)
+    services.submit(game.pk, 1, rows(BOB_CROSSWORD), 2, Event.Source.WEB)
+    game.refresh_from_db()
+    assert state_of(game).round == 2 and game.turn_seat == round_one.turn_seat
+    deadline = game.deadline_at
+    assert deadline is not None and round_one.deadline_at is not None
+    # The projection as it stood in round 1, with a deadline five hours earlier.
+    stale = round_one.deadline_at - timedelta(hours=5)
+    Game.objects.filter(pk=game.pk).update(
+        state=round_one.state, last_seq=round_one.last_seq, deadline_at=stale
+    )
+    assert services.rebuild_projection(game)
+    game.refresh_from_db()
+    assert state_of(game).round == 2 and game.deadline_at is not None
+    assert abs(game.deadline_at - deadline) < timedelta(seconds=5)
+
+
 def test_the_deadline_closes_the_round_and_who_handed_in_nothing_scores_minus_13(
     tumble_game: Callable[..., Game], mailoutbox: list[Any]
 ) -> None:
