@@ -22,6 +22,8 @@ import time
 from pathlib import Path
 from typing import IO
 
+import redis
+
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 REPO = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
@@ -208,9 +210,22 @@ class Redis:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
+        """Start it (again, on the same port) and make sure the server answering
+        there is this one: another process on the machine may have taken the
+        port while it was down."""
         self.proc.start()
         if not wait_port(self.port, 20):
             raise RuntimeError(f"redis-server did not listen:\n{self.proc.log_tail()}")
+        client = redis.Redis(port=self.port, socket_connect_timeout=5, socket_timeout=5)
+        try:
+            answering = client.info("server")["process_id"]
+        finally:
+            client.close()
+        if answering != self.proc.pid:
+            raise RuntimeError(
+                f"port {self.port} is another redis-server's (pid {answering}) now:\n"
+                f"{self.proc.log_tail()}"
+            )
 
     def stop(self) -> None:
         self.proc.stop()

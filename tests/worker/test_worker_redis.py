@@ -100,6 +100,7 @@ def test_emails_owed_while_the_broker_was_away_go_when_it_returns(
             kit.use_broker(
                 broker.url,
                 broker_transport_options=REDIS_OPTIONS,
+                task_default_queue=kit.unique_queue(),  # nobody else's worker takes its tasks
                 worker_enable_remote_control=False,
             ),
             kit.running_worker() as worker,
