@@ -215,7 +215,7 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
             if (
                 game.deadline_at is None
                 or game.turn_seat != at.turn
-                or _stored_round(kind, game) != at.round
+                or (at.movers is not None and _stored_round(kind, game) != at.round)
             ):
                 assert at.to_move  # a game in play has a seat to move
                 due = _turn_deadline(game, at.to_move, rows[-1].created_at)

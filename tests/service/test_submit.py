@@ -20,6 +20,7 @@ from games.core.services import (
     create_game,
     current_state,
     game_lexicon,
+    rebuild_projection,
     replay_game,
     submit,
 )
@@ -231,6 +232,20 @@ def test_rebuild_games_restores_a_damaged_projection(
     assert current_state(game) == replay_game(game)
     assert game.turn_seat == replay_game(game).turn
     call_command("rebuild_games", "--check")
+
+
+def test_a_rebuild_keeps_the_deadline_of_the_turn_the_log_says_though_the_state_was_lost(
+    started_game: Callable[..., Game],
+) -> None:
+    """The deadline may have moved since the turn began (a vacation): a rebuild of
+    a game whose stored state is gone keeps it while the turn is the log's."""
+    game = started_game()
+    assert game.deadline_at is not None
+    moved = game.deadline_at + timedelta(days=3)
+    Game.objects.filter(pk=game.pk).update(state=None, deadline_at=moved)
+    assert rebuild_projection(game)
+    game.refresh_from_db()
+    assert game.deadline_at == moved and current_state(game) == replay_game(game)
 
 
 def test_rebuild_games_brings_a_game_marked_over_back_into_play(
