@@ -6,17 +6,26 @@ Only finished games are read for a player's figures (``Game.state`` of a
 game over: the scores and the seats out, as the dashboard reads them, and the
 log's plays that every viewer of the replay sees), so nothing of a live
 game's racks reaches these pages.
+
+A player's games, figures and ratings history are those the viewer may see
+(:func:`games.web.access.visible_games`): a private game shows only to its
+players.  The rating itself (a number, and its count of rated games) counts
+every rated game, private ones too: what a player chose to play rated moves
+their rating wherever it was played, and the number names no game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.contrib.auth.models import AnonymousUser
+
 from accounts.models import User
 from games import kinds
 from games.core.projection import display_name, kind_of, load_events
 from games.kinds.base import GameKind, Play
 from games.models import Game, Seat
+from games.web.access import visible_games
 from ratings.models import Rating, RatingChange
 from ratings.rating import final_ranks
 
@@ -68,10 +77,13 @@ class KindFigures:
         return self.total / self.played if self.played else None
 
 
-def finished_games(user: User) -> list[Finished]:
-    """``user``'s finished games, the latest first, with their place."""
+def finished_games(user: User, seen_by: User | AnonymousUser) -> list[Finished]:
+    """``user``'s finished games that ``seen_by`` may see, the latest first,
+    with their place."""
     seats = (
-        Seat.objects.filter(user=user, game__status=Game.Status.OVER)
+        Seat.objects.filter(
+            user=user, game__status=Game.Status.OVER, game__in=visible_games(seen_by)
+        )
         .select_related("game")
         .order_by("-game__finished_at", "-game__pk")
     )
@@ -110,17 +122,24 @@ def finished_games(user: User) -> list[Finished]:
     return out
 
 
-def figures(user: User, finished: list[Finished]) -> list[KindFigures]:
+def figures(
+    user: User, finished: list[Finished], seen_by: User | AnonymousUser
+) -> list[KindFigures]:
     """Per kind the player has a rating at or has finished a game of: the
-    rating and its history, games played and won, average score, best plays."""
+    rating, its history over the games ``seen_by`` may see, and from
+    ``finished`` (:func:`finished_games` for the same viewer) games played and
+    won, average score, best plays."""
     ratings = {r.kind: r for r in Rating.objects.filter(user=user)}
+    shown_games = visible_games(seen_by)
     out = []
     for kind in kinds.all():
         games = [f for f in finished if f.kind.name == kind.name]
         if not games and kind.name not in ratings:
             continue
         history = list(
-            RatingChange.objects.filter(user=user, kind=kind.name).order_by("created_at", "pk")
+            RatingChange.objects.filter(user=user, kind=kind.name, game__in=shown_games).order_by(
+                "created_at", "pk"
+            )
         )
         shown = KindFigures(kind, ratings.get(kind.name), history)
         shown.played = len(games)

@@ -50,8 +50,8 @@ def player(request: HttpRequest, who: str) -> HttpResponse:
     if len(found) > 1:
         return render(request, "ratings/choose_player.html", {"who": who, "players": found})
     user = found[0]
-    finished = standings.finished_games(user)
-    per_kind = standings.figures(user, finished)
+    finished = standings.finished_games(user, request.user)
+    per_kind = standings.figures(user, finished, request.user)
     context: dict[str, Any] = {
         "player": user,
         "kinds": [(f, history_chart(f)) for f in per_kind],

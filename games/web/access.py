@@ -2,7 +2,9 @@
 
 A seat's player sees the game with their own rack; anyone signed in may watch a
 public game as a spectator (no rack, no draws, no bag).  Every view that shows
-or changes a game asks here first.
+or changes a game asks here first, and every list of games or figure drawn
+from games about another player (a player's page, a ratings history) keeps to
+:func:`visible_games`, the same rule as a query.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from accounts.models import User as Account
-from games.models import Game
+from games.models import Game, Seat
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,17 @@ def seat_of(game: Game, user: Account | AnonymousUser) -> int | None:
         if seat.user_id == user.pk:
             return seat.index
     return None
+
+
+def visible_games(user: Account | AnonymousUser) -> QuerySet[Game]:
+    """The games ``user`` may see, as :func:`viewer_or_404` judges one game:
+    those they hold a seat in and, signed in, every public game; none for a
+    visitor who is not signed in (a turn link opens its one game's page, never
+    a list)."""
+    if not user.is_authenticated:
+        return Game.objects.none()
+    seated = Seat.objects.filter(user_id=user.pk).values("game_id")
+    return Game.objects.filter(Q(is_public=True) | Q(pk__in=seated))
 
 
 def _linked_seat(game: Game, link_games: Mapping[str, int] | None) -> int | None:
