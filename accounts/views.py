@@ -184,11 +184,14 @@ def _user(request: HttpRequest) -> User:
     return user
 
 
+@never_cache
 @login_required
 @require_http_methods(["GET", "POST"])
 def profile(request: HttpRequest) -> HttpResponse:
     """Display name and time zone, and a request to change the address.  The
-    two forms post here, told apart by the button's ``action``."""
+    two forms post here, told apart by the button's ``action``.  No cache keeps
+    an answer (``no-store``): one shows a new access token, the only time it
+    is ever shown, and every one shows the address."""
     user = _user(request)
     next_url = safe_next(request, request.POST.get("next") or request.GET.get("next"))
     # A player without a name is offered one read from their address.

@@ -294,3 +294,14 @@ def test_two_email_links_racing_change_the_address_once(
         services.change_email(ann, to_b)
     ann.refresh_from_db()
     assert ann.email == "c@example.com"
+
+
+def test_the_page_showing_a_new_token_is_never_stored(client: Client, account: Account) -> None:
+    """The token is shown on that answer alone: no cache (the browser's, a
+    proxy's) may keep it, nor keep the profile page with the address on it."""
+    client.force_login(account("ann"))
+    made = client.post(PROFILE, {"action": "token", "token_name": "my bot"})
+    assert made.status_code == 200 and "data-new-token" in made.text
+    for response in (made, client.get(PROFILE)):
+        directives = {d.strip() for d in response["Cache-Control"].split(",")}
+        assert {"no-store", "private"} <= directives
