@@ -8,7 +8,7 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from accounts.names import shown_name
+from accounts.names import shown_name, shown_site_name
 
 #: Robot accounts' addresses are at this reserved domain (RFC 2606): mail never goes there.
 ROBOT_DOMAIN = "robots.invalid"
@@ -58,8 +58,11 @@ class User(AbstractUser):
         """The display name, or ``player <id>`` while there is none or it is one
         the name rules refuse (stored before they did): what reaches other
         players' pages and emails is always a name the rules accept.  A bot's
-        name says so: ``Ann's bot (bot)``."""
-        name = shown_name(self.display_name) or f"player {self.pk}"
+        name says so: ``Ann's bot (bot)``.  A robot's name ("Robot Greedy",
+        given by a migration) is one the rules keep from people, not from the
+        site."""
+        shown = shown_site_name if self.is_robot else shown_name
+        name = shown(self.display_name) or f"player {self.pk}"
         return f"{name} {BOT_MARK}" if self.is_bot else name
 
 

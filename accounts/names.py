@@ -6,15 +6,20 @@ there: control characters (a CR/LF would add lines or headers to an email),
 invisible and direction-changing characters, private-use and unassigned code
 points, stacks of combining marks, anything that reads as a link or an address
 (mail programs turn ``evil.example`` into a link), names the site itself uses
-("You", "player 12"), and look-alike letters from another script inside one
-word (a Cyrillic a, U+0430, in a Latin "Ann").  What it accepts is stored in NFKC
-with its whitespace collapsed.
+("You", "player 12"), look-alike letters from another script inside one word (a
+Cyrillic a, U+0430, in a Latin "Ann"), and what only the site may write: a
+robot's name ("Robot Expert", and any name whose first word reads as "Robot")
+and the mark a bot's name is shown with, "(bot)".  What it accepts is stored in
+NFKC with its whitespace collapsed.
 
 Forms call :func:`clean_name` and so do the service functions that store a
 name, so a command or a task cannot store what a form would refuse.  Names
 stored before a rule existed are shown through :func:`shown_name`, which gives
 ``None`` for a name the rules now refuse, so callers show a neutral name
-instead.
+instead.  What the site writes itself (a robot account's name, a bot's name
+with its mark, as a game's log keeps them) is shown through
+:func:`shown_site_name`, which holds it to every rule but the two that keep
+those names for the site.
 """
 
 from __future__ import annotations
@@ -66,6 +71,15 @@ _LINKS = (
 #: Names the site writes itself: "You" on your own pages, "player 12" for a
 #: player without a name, "(free seat)".
 _RESERVED = re.compile(r"you|freeseat|(?:player|seat)\d*")
+#: A name's first word: its first run of letters and digits, cut where a small
+#: letter meets a capital ("RobotExpert").
+_FIRST_WORD = re.compile(r"[^\W_]+")
+_CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])")
+#: What robots' names begin with, in look-alike letters mapped together.
+_ROBOT = "robot"
+#: The mark the site puts after a bot's name (``accounts.models.BOT_MARK``), in any
+#: brackets and spacing, in a name whose look-alike letters are mapped together.
+_BOT_MARK = re.compile(r"[(\[{<]\s*bot\s*[)\]}>]")
 #: Scripts written together in one word (UTS #39's Japanese, Korean and Chinese
 #: with Bopomofo): mixing them is no trick.
 _SCRIPT_FAMILIES = (
@@ -89,6 +103,13 @@ def clean_name(value: str) -> str:
     """The name as it is stored (NFKC, whitespace collapsed), or
     :class:`~django.core.exceptions.ValidationError` with a message that says
     what to change."""
+    text = _checked(value)
+    _check_site_only(text)
+    return text
+
+
+def _checked(value: str) -> str:
+    """:func:`clean_name` but for the names only the site may write."""
     text = unicodedata.normalize("NFKC", value)
     for ch in text:
         what = _REFUSED_CATEGORIES.get(unicodedata.category(ch))
@@ -116,6 +137,26 @@ def clean_name(value: str) -> str:
         )
     _check_scripts(text)
     return text
+
+
+def _check_site_only(text: str) -> None:
+    """Refuse a robot's name (a first word that reads as "Robot", so every
+    level of every kind, and any to come) and the bot mark, "(bot)": the site
+    writes them, and a person holding one would pass for a program."""
+    first = _FIRST_WORD.search(text)
+    if first is not None and skeleton(_CAMEL_CASE.split(first.group())[0]) == _ROBOT:
+        raise _refuse(
+            "Names that begin with “Robot” are kept for the site's robot players, so "
+            "other players can tell them from people: choose another name.",
+            "reserved",
+        )
+    if _BOT_MARK.search(_look(text)):
+        raise _refuse(
+            "A name cannot hold “(bot)”: the site puts it after a bot account's name. "
+            "For a program that plays through the API, tick “This account is a bot” on "
+            "your profile page instead.",
+            "reserved",
+        )
 
 
 def _check_marks(text: str) -> None:
@@ -183,10 +224,21 @@ def _check_scripts(text: str) -> None:
 
 @functools.lru_cache(maxsize=4096)
 def shown_name(value: str) -> str | None:
-    """A stored name as it may be shown to others: cleaned, or ``None`` when
-    the rules refuse it (a name stored before they did)."""
+    """A person's stored name as it may be shown to others: cleaned, or
+    ``None`` when the rules refuse it (a name stored before they did)."""
     try:
         return clean_name(value)
+    except ValidationError:
+        return None
+
+
+@functools.lru_cache(maxsize=4096)
+def shown_site_name(value: str) -> str | None:
+    """A name the site wrote (a robot account's, a bot's with its mark, a
+    player's as a game's log keeps it) as it may be shown: as
+    :func:`shown_name`, but a robot's name and the bot mark pass."""
+    try:
+        return _checked(value)
     except ValidationError:
         return None
 
@@ -215,6 +267,15 @@ def skeleton(name: str) -> str:
     data = confusables.confusables_data
     text = unicodedata.normalize("NFKC", name)
     return "".join(_prototype(ch, data).casefold() for ch in text if ch.isalnum())
+
+
+def _look(text: str) -> str:
+    """``text`` with its look-alike letters mapped together, as
+    :func:`skeleton`, but every other character kept."""
+    from confusable_homoglyphs import confusables
+
+    data = confusables.confusables_data
+    return "".join(_prototype(ch, data).casefold() for ch in text)
 
 
 def look_alike(a: str, b: str) -> bool:

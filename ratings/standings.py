@@ -19,8 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q
 
 from accounts.models import User
+from accounts.names import look_alike, shown_name
 from games import kinds
 from games.core.projection import display_name, kind_of, load_events
 from games.kinds.base import GameKind, Play
@@ -38,14 +40,21 @@ LEADERBOARD_SIZE = 100
 
 def find_players(who: str) -> list[User]:
     """The accounts ``who`` names: an id, else a display name (case
-    ignored; robots by the names pages give them, ``Robot Greedy``)."""
+    ignored).  A robot's name (``Robot Greedy``, or one that could be taken
+    for it) names the robot alone: people may not hold one, and a person who
+    stored one before that rule, shown as ``player <id>``, is found by that
+    number only.  Robot accounts are found though inactive: they never sign
+    in."""
+    players = User.objects.filter(Q(is_active=True) | ~Q(robot_level=""))
     if who.isdigit() and len(who) <= 12:
-        return list(User.objects.filter(pk=int(who), is_active=True))
-    named = list(User.objects.filter(display_name__iexact=who, is_active=True).order_by("pk"))
-    if named:
-        return named
-    robots = User.objects.exclude(robot_level="").filter(is_active=True)
-    return [robot for robot in robots if robot.public_name.lower() == who.lower()]
+        return list(players.filter(pk=int(who)))
+    robots = [
+        robot for robot in players.exclude(robot_level="") if look_alike(robot.public_name, who)
+    ]
+    if robots:
+        return robots
+    named = players.filter(display_name__iexact=who, robot_level="").order_by("pk")
+    return [user for user in named if shown_name(user.display_name) is not None]
 
 
 @dataclass

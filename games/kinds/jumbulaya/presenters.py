@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from accounts.names import shown_name
+from accounts.names import shown_site_name
 from games.core import seat_names
 from games.core.projection import engine_event
 from games.engine import (
@@ -100,8 +100,9 @@ def player_names(players: Sequence[str]) -> list[str]:
     """The players' names as pages and emails show them.  A game's log keeps
     the names its players had when it began (pages and emails swap in the
     current ones: :mod:`games.core.seat_names`); one that the name rules refuse
-    (kept from before they did: a line break, a link) shows as its seat."""
-    return [shown_name(name) or f"Seat {i + 1}" for i, name in enumerate(players)]
+    (kept from before they did: a line break, a link) shows as its seat.  The
+    names are the site's writing (a robot's, a bot's with its mark pass)."""
+    return [shown_site_name(name) or f"Seat {i + 1}" for i, name in enumerate(players)]
 
 
 def board_view(state: GameState, seat: int | None) -> BoardView:
