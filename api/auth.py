@@ -19,6 +19,15 @@ from api.errors import ApiError
 
 
 class TokenAuth(HttpBearer):
+    def __call__(self, request: HttpRequest) -> AccessToken | None:
+        """The header read as django-ninja's ``HttpBearer`` reads it, but a
+        scheme other than Bearer is refused without a word: in DEBUG, ninja's
+        own reading logs the whole header, token and all, at ERROR."""
+        scheme, _, token = request.headers.get(self.header, "").partition(" ")
+        if scheme.lower() != self.openapi_scheme or not token:
+            return None
+        return self.authenticate(request, token)
+
     def authenticate(self, request: HttpRequest, token: str) -> AccessToken | None:
         row = access_tokens.find(token)
         if row is None:
