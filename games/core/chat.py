@@ -1,5 +1,6 @@
-"""Players' messages to everyone in a game, sent with a move or on their own,
-on the page or in an email reply.
+"""Players' messages to the other players of a game (never to its
+spectators), sent with a move or on their own, on the page or in an email
+reply.
 
 Messages are not events: they never change a game's state or its sequence
 number, and the log's fold never sees them.  Each :class:`~games.models.Message`
@@ -68,8 +69,8 @@ def _seat_index(game: Game, seat: int | User) -> int:
 
 
 def post_message(game_id: int, seat: int | User, text: str, source: str) -> Message:
-    """Post ``text`` from ``seat`` (its index, or the user holding it) to
-    everyone in the game, after the game's last event."""
+    """Post ``text`` from ``seat`` (its index, or the user holding it) to the
+    game's players, after the game's last event."""
     text = clean_text(text)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
@@ -123,9 +124,11 @@ def muted(game: Game, seat: int | None) -> bool:
 
 
 def visible(game: Game, seat: int | None, *, after: datetime | None = None) -> list[Said]:
-    """The game's messages ``seat`` may see (``None``: a spectator), oldest
-    first: none for a seat that muted them, never a hidden one."""
-    if muted(game, seat):
+    """The game's messages ``seat`` may see, oldest first: none for a seat that
+    muted them, never a hidden one, and none for a spectator (``None``):
+    messages go to the seats.  A player who resigned or was removed still
+    holds their seat, and still reads them."""
+    if seat is None or muted(game, seat):
         return []
     rows = Message.objects.filter(game=game, hidden_at__isnull=True).select_related("author")
     if after is not None:

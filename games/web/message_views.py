@@ -43,7 +43,7 @@ def say(request: HttpRequest, game_id: int) -> HttpResponse:
     except chat.MessageRefused as e:
         messages.error(request, f"Your message was not sent: {e.message}")
     else:
-        messages.success(request, "Your message was sent to everyone in the game.")
+        messages.success(request, "Your message was sent to the other players.")
     return _back(game_id)
 
 

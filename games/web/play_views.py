@@ -259,8 +259,10 @@ def _player_rows(
     seats = [s for s in game.seats.select_related("user") if s.user is not None]
     users = {s.index: s.user.pk for s in seats if s.user is not None}
     away = vacations.away_until_many(list(users.values()))
+    # Whose mail has stopped is told to the other players only, never to a spectator.
     addresses = {s.index: s.user.email.lower() for s in seats if s.user is not None}
-    stopped = tracking.stopped_addresses([a for i, a in addresses.items() if i != seat])
+    told = [a for i, a in addresses.items() if i != seat] if seat is not None else []
+    stopped = tracking.stopped_addresses(told)
     return [
         PlayerRow(
             seat=i,
@@ -272,7 +274,7 @@ def _player_rows(
             resigned=i in board.resigned,
             winner=i in board.winners,
             away_until=away.get(users.get(i, 0)),
-            mail_stopped=seat != i and addresses.get(i, "") in stopped,
+            mail_stopped=seat not in (None, i) and addresses.get(i, "") in stopped,
         )
         for i, name in enumerate(board.players)
     ]
@@ -474,7 +476,7 @@ def _with_message(door: Door, said: str) -> str:
         chat.post_message(door.game_id, door.mover(), said, Message.Source.WEB)
     except chat.MessageRefused as e:
         return f" Your message was not sent: {e.message}"
-    return " Your message was sent to everyone in the game."
+    return " Your message was sent to the other players."
 
 
 def _ask_first(

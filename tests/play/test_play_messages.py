@@ -13,6 +13,7 @@ from django.test import Client, RequestFactory
 
 from accounts.models import User
 from games.admin import hide_reported
+from games.core.services import submit
 from games.mail_out import outbox
 from games.models import Event, Game, Message, MessageReport
 
@@ -117,6 +118,37 @@ def test_a_spectator_cannot_send_one(
     client.force_login(make_user("zoe"))
     assert client.post(f"/games/{game.pk}/messages/", {"message": "hi"}).status_code == 403
     assert not Message.objects.exists()
+
+
+def test_a_spectator_reads_no_message_on_the_page_nor_its_live_part(
+    started_game: Callable[..., Game],
+    seat_client: Callable[[Game, int], Client],
+    make_user: Callable[[str], User],
+) -> None:
+    """Messages go to the seats: a spectator of a public game sees none of them
+    (issue 27, finding 13), and no box speaks of them."""
+    game = started_game(players=2, is_public=True)
+    say(seat_client(game, 0), game, "between us two")
+    zoe = Client()
+    zoe.force_login(make_user("zoe"))
+    for headers in ({}, {"HX-Request": "true"}):
+        page = zoe.get(f"/games/{game.pk}/", headers=headers)
+        assert page.status_code == 200
+        html = page.content.decode()
+        assert "between us two" not in html and "says:" not in html
+        assert 'id="messages-title"' not in html and "Message with your move" not in html
+    assert "between us two" in seat_client(game, 1).get(f"/games/{game.pk}/").content.decode()
+
+
+def test_a_player_who_resigned_still_reads_the_games_messages(
+    started_game: Callable[..., Game], seat_client: Callable[[Game, int], Client]
+) -> None:
+    """A player who left still holds their seat: the game's messages are still
+    theirs to read."""
+    game = started_game(players=3)
+    submit(game.pk, 2, "resign", game.last_seq, "web")
+    say(seat_client(game, 0), game, "we miss you")
+    assert "we miss you" in seat_client(game, 2).get(f"/games/{game.pk}/").content.decode()
 
 
 def test_muting_hides_messages_from_the_page_and_emails(

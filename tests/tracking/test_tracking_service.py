@@ -163,6 +163,20 @@ def test_other_players_see_the_note_without_reason_or_address(
     assert "We have stopped emailing you" not in page
 
 
+def test_a_spectator_is_not_told_whose_mail_has_stopped(
+    client: Client, started_game: Callable[..., Game], make_user: Callable[[str], User]
+) -> None:
+    """Whether mail reaches a player is the players' business (issue 27,
+    finding 13): not on a spectator's page nor its live part."""
+    game = started_game(players=2, is_public=True)
+    stop("bob@example.com")
+    client.force_login(make_user("zoe"))
+    for headers in ({}, {"HX-Request": "true"}):
+        page = client.get(f"/games/{game.pk}/", headers=headers)
+        assert page.status_code == 200 and "Bob" in page.text
+        assert "mail is not reaching" not in page.text and "mail-stopped-note" not in page.text
+
+
 def test_a_complaint_turns_emails_off_and_the_page_says_so(client: Client, sent_game: Game) -> None:
     stop("bob@example.com", MailStatus.Stop.COMPLAINED)
     bob = User.objects.get(username="bob")
