@@ -209,18 +209,32 @@ def make_named_account(email: str, display_name: str) -> User:
 # --- profile --------------------------------------------------------------------
 
 
+def _check_rename(user: User, name: str) -> None:
+    """Let the rest of the site refuse a new name (the ``renaming`` signal:
+    ``ValidationError``).  A name kept as it is stored is no rename: saving the
+    time zone alone never fails on it."""
+    stored = User.objects.filter(pk=user.pk).values_list("display_name", flat=True).first()
+    if name != stored:
+        signals.renaming.send(sender=User, user=user, name=name)
+
+
 def set_display_name(user: User, display_name: str) -> User:
-    """Set the name alone; ``ValidationError`` for one the rules refuse."""
-    user.display_name = clean_name(display_name)
+    """Set the name alone; ``ValidationError`` for one the rules refuse, or
+    that the user's games refuse (:func:`_check_rename`)."""
+    name = clean_name(display_name)
+    _check_rename(user, name)
+    user.display_name = name
     user.save(update_fields=["display_name"])
     return user
 
 
 def update_profile(user: User, *, display_name: str, time_zone: str) -> User:
     """Set the name and time zone; ``ValidationError`` (with a message for
-    people) for a name the rules of :mod:`accounts.names` refuse."""
+    people) for a name the rules of :mod:`accounts.names` refuse, or that the
+    user's games refuse (:func:`_check_rename`), and nothing changes."""
     display_name = clean_name(display_name)
     validate_time_zone(time_zone)
+    _check_rename(user, display_name)
     user.display_name = display_name
     user.time_zone = time_zone
     user.save(update_fields=["display_name", "time_zone"])

@@ -15,6 +15,7 @@ from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core import signing
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -204,13 +205,17 @@ def profile(request: HttpRequest) -> HttpResponse:
         if action == "profile":
             profile_form = ProfileForm(request.POST, instance=user, prefix="profile")
             if profile_form.is_valid():
-                services.update_profile(
-                    user,
-                    display_name=profile_form.cleaned_data["display_name"],
-                    time_zone=profile_form.cleaned_data["time_zone"],
-                )
-                messages.success(request, "Your profile is saved.")
-                return HttpResponseRedirect(next_url or reverse("accounts:profile"))
+                try:
+                    services.update_profile(
+                        user,
+                        display_name=profile_form.cleaned_data["display_name"],
+                        time_zone=profile_form.cleaned_data["time_zone"],
+                    )
+                except ValidationError as exc:  # a co-player's name in a live game
+                    profile_form.add_error("display_name", exc)
+                else:
+                    messages.success(request, "Your profile is saved.")
+                    return HttpResponseRedirect(next_url or reverse("accounts:profile"))
             # Validation wrote the refused values onto the user; the page header
             # should still show what is saved.
             user.refresh_from_db(fields=["display_name", "time_zone"])

@@ -9,11 +9,13 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from anymail.signals import inbound, tracking
 
-        from accounts.signals import address_confirmed
+        from accounts.signals import address_confirmed, renaming
         from games import checks  # noqa: F401  (registers the system checks)
+        from games.core.seat_names import refuse_look_alike_rename
         from games.mail_in.inbound_webhook import on_inbound
         from games.mail_out.tracking import on_address_confirmed, on_tracking
 
         inbound.connect(on_inbound, dispatch_uid="games.mail_in.inbound")
         tracking.connect(on_tracking, dispatch_uid="games.mail_out.tracking")
         address_confirmed.connect(on_address_confirmed, dispatch_uid="games.mail_out.tracking")
+        renaming.connect(refuse_look_alike_rename, dispatch_uid="games.core.seat_names")

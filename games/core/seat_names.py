@@ -7,15 +7,29 @@ under the new name in every game, so whatever is shown to people is built from
 a state or a log whose names are swapped here for the seats' current display
 names.  The engine's truth (the log, the cached state, the replay check) keeps
 the names of the deal.
+
+Players of one game can be told apart: a seat is refused to a player whose name
+could be taken for a seated player's (``games.core.services.join_game``), and
+so is a new name that could be taken for a co-player's in any game not over
+(:func:`refuse_look_alike_rename`).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
+from typing import Any
 
+from django.core.exceptions import ValidationError
+
+from accounts.models import User
+from accounts.names import look_alike
 from games.core.projection import current_state, display_name, kind_of, load_events
 from games.kinds.base import GameKind, KindEvent, State
 from games.models import Game, Seat
+
+#: The games whose players must be told apart: those not over.
+LIVE = (Game.Status.OPEN, Game.Status.PLAYING)
 
 
 def names_now(game: Game, seats: Sequence[Seat] | None = None) -> dict[int, str]:
@@ -48,3 +62,32 @@ def shown_state(game: Game) -> State:
 def shown_events(game: Game) -> list[KindEvent]:
     """:func:`games.core.projection.load_events`, naming the players as they are now."""
     return renamed_events(kind_of(game), load_events(game), names_now(game))
+
+
+def refuse_look_alike_rename(sender: Any, user: User, name: str, **kwargs: Any) -> None:
+    """accounts' ``renaming`` signal: refuse (``ValidationError``) a new name
+    that could be taken for that of a co-player in a game waiting for
+    players or in play, naming each such player and game, as a seat is
+    refused (``games.core.services.join_game``)."""
+    renamed = copy.copy(user)
+    renamed.display_name = name
+    mine = display_name(renamed)  # a bot's with its mark, as the others would see it
+    live = Seat.objects.filter(user=user, game__status__in=LIVE).values("game_id")
+    others = (
+        Seat.objects.filter(game_id__in=live, user__isnull=False)
+        .exclude(user=user)
+        .select_related("user")
+        .order_by("game_id", "index")
+    )
+    clashes = []
+    for seat in others:
+        theirs = display_name(seat.user) if seat.user is not None else ""
+        if theirs and look_alike(mine, theirs):
+            clashes.append(f"{theirs} in game {seat.game_id}")
+    if clashes:
+        raise ValidationError(
+            f"“{name}” could be taken for the name of {', '.join(clashes)}, who "
+            f"{'plays' if len(clashes) == 1 else 'play'} with you. Choose a name they can "
+            "tell apart (an initial will do); your name is unchanged.",
+            code="look_alike",
+        )

@@ -574,13 +574,17 @@ def join_as_new_player(game_id: int, email: str, name: str) -> User:
 def join_with_name(game_id: int, user: User, name: str | None) -> Seat:
     """:func:`join_game`, first setting the user's name when ``name`` is given
     (a player without one names themself on the way in); a refused seat
-    leaves the name as it was."""
+    leaves the name as it was, and so does a name that could be taken for a
+    co-player's in another of the user's games (``CannotJoin``, naming them)."""
     before = user.display_name
     try:
         with transaction.atomic():
             if name is not None:
                 accounts.set_display_name(user, name)
             return join_game(game_id, user)
+    except ValidationError as exc:
+        user.display_name = before
+        raise CannotJoin(" ".join(exc.messages)) from exc
     except Exception:
         user.display_name = before
         raise
