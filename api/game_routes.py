@@ -30,7 +30,8 @@ from api.schemas import CreateIn, ErrorOut, EventsOut, GameOut, GamesOut, Invite
 from games import kinds
 from games.core import services
 from games.engine.lexicon import UnknownWordList
-from games.models import Game, Seat
+from games.models import Game
+from games.web.access import may_ask_to_join
 from games.web.forms import CreateGameForm
 
 router = Router(tags=["games"])
@@ -197,13 +198,7 @@ def create(request: HttpRequest, body: CreateIn) -> Status[dict[str, Any]]:
 )
 def join(request: HttpRequest, game_id: int) -> dict[str, Any]:
     user = user_of(request)
-    email = (user.email or "").lower()
-    may = Seat.objects.filter(game_id=game_id)
-    if not (
-        may.filter(game__is_open=True).exists()
-        or may.filter(invited_email=email).exists()
-        or may.filter(user=user).exists()
-    ):
+    if not may_ask_to_join(game_id, user):  # the page's join answers the same
         raise ApiError(404, "not_found", "There is no such game, or no seat in it for you.")
     if shown_name(user.display_name) is None:
         raise ApiError(

@@ -50,6 +50,20 @@ def visible_games(user: Account | AnonymousUser) -> QuerySet[Game]:
     return Game.objects.filter(Q(is_public=True) | Q(pk__in=seated))
 
 
+def may_ask_to_join(game_id: int, user: Account) -> bool:
+    """Whether a refused join may tell ``user`` why (a seat already theirs, a
+    game started or over, no seat for them): the game is one they may see
+    (:func:`visible_games`), one listed under Open games (``is_open``: anyone
+    may ask for a seat), or one with a seat invited at their address.  For
+    anyone else every refusal, a game that does not exist included, is the
+    same 404: nothing tells a private game's existence or state."""
+    email = (user.email or "").lower()
+    asked = Q(is_open=True)
+    if email:
+        asked |= Q(seats__invited_email=email)
+    return (Game.objects.filter(asked) | visible_games(user)).filter(pk=game_id).exists()
+
+
 def _linked_seat(game: Game, link_games: Mapping[str, int] | None) -> int | None:
     """The seat a turn link opened in this browser session, if any: the session
     maps ``str(game_id)`` to the user the link was sent to, who must still hold

@@ -20,7 +20,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core import signing
 from django.db import transaction
 from django.db.models import BooleanField, ExpressionWrapper, F, Prefetch, Q, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -38,6 +38,7 @@ from games.core.tokens import INVITE_DAYS, invite_token, read_invite_token
 from games.engine.lexicon import UnknownWordList
 from games.mail_out import invitations
 from games.models import Game, Seat, moving_seats, other_mover
+from games.web.access import may_ask_to_join
 from games.web.forms import (
     SHOW_KIND,
     CreateGameForm,
@@ -668,18 +669,23 @@ def open_games(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Take a free seat of an open game (or the seat one was invited to)."""
+    """Take a free seat of an open game (or the seat one was invited to).  A
+    refusal says why only to a user who may know of the game
+    (:func:`~games.web.access.may_ask_to_join`); anyone else gets the 404 of a
+    game that is not there, whatever the reason, as the API's join answers."""
     if request.method != "POST":
         return redirect("games:open_games")
     user = _user(request)
+    if not may_ask_to_join(game_id, user):
+        raise Http404("No such game, or no seat in it for you.")
     if shown_name(user.display_name) is None:
         messages.info(request, "Choose the name other players will see, then join.")
         back = urlencode({"next": reverse("games:open_games")})
         return redirect(f"{reverse('accounts:profile')}?{back}")
     try:
         services.join_game(game_id, user)
-    except Game.DoesNotExist:
-        messages.error(request, "That game no longer exists.")
+    except Game.DoesNotExist:  # deleted since it was looked at
+        raise Http404("No such game, or no seat in it for you.") from None
     except services.ServiceError as e:
         messages.error(request, e.message)
     else:

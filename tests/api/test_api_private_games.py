@@ -50,3 +50,25 @@ def test_a_private_game_is_read_by_its_players_and_a_404_to_anyone_else(
     anonymous = ApiClient(None)
     for path in ["/games", *reads(game.pk)]:
         assert anonymous.get(path).status == 401, path
+
+
+def test_joining_answers_as_the_page_does(
+    started_game: Callable[..., Game],
+    make_user: Callable[[str], User],
+    api_for: Callable[[User], ApiClient],
+) -> None:
+    """One 404 for every game one may not see nor was invited to (issue 27,
+    finding 14); the reason for a game one may see, a public one included."""
+    private = finished_private_game(started_game)
+    eve = make_user("eve")
+    api = api_for(eve)
+    missing = api.post(f"/games/{MISSING}/join")
+    assert missing.status == 404
+    assert api.post(f"/games/{private.pk}/join").json == missing.json
+    ann = private.seats.get(index=0).user
+    assert ann is not None
+    public = api_for(ann).post("/games", {"seats": 2, "public": True, "robots": ["greedy"]}).json
+    assert public["status"] == "playing"
+    refused = api.post(f"/games/{public['id']}/join")
+    assert (refused.status, refused.json["code"]) == (409, "cannot_join")
+    assert "already started" in refused.json["message"]

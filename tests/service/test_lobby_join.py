@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from games.core import services
 from games.core.services import create_game
 from games.core.tokens import INVITE_SALT, invite_token
 from games.engine import PRESETS
@@ -197,8 +198,43 @@ def test_joining_twice_or_a_closed_game_is_refused_clearly(
     client.post(reverse("games:join", args=[game.pk]))
     again = client.post(reverse("games:join", args=[game.pk]), follow=True)
     assert "You already have a seat in this game." in again.content.decode()
-    refused = client.post(reverse("games:join", args=[closed.pk]), follow=True)
-    assert "There is no seat for you in this game" in refused.content.decode()
-    missing = client.post(reverse("games:join", args=[9999]), follow=True)
-    assert "That game no longer exists." in missing.content.decode()
+    # A game Eve may not see and is not invited to: the 404 of a game that is not there.
+    assert client.post(reverse("games:join", args=[closed.pk])).status_code == 404
     assert client.get(reverse("games:join", args=[game.pk])).status_code == 302
+
+
+def test_a_game_you_may_not_see_answers_every_join_alike(
+    client: Client, ann: User, make_user: Callable[..., User]
+) -> None:
+    """Issue 27, finding 14: whether a private game exists, has started, is
+    over or has no seat for you, joining it tells nobody who may not see it."""
+    bob = make_user("bob")
+    waiting = new_game(ann, seats=3, invite=("bob@example.com",))
+    started = new_game(ann, invite=("bob@example.com",))
+    client.force_login(bob)
+    client.post(reverse("games:join", args=[started.pk]))
+    over = new_game(ann, invite=("bob@example.com",))
+    client.post(reverse("games:join", args=[over.pk]))
+    services.submit(over.pk, 0, "resign", Game.objects.get(pk=over.pk).last_seq, "web")
+    assert Game.objects.get(pk=over.pk).status == Game.Status.OVER
+    games = [waiting, started, over]
+    unnamed = User.objects.create_user(username="nameless", email="nameless@example.com")
+    for user in (make_user("eve"), unnamed):
+        client.force_login(user)
+        for pk in [*(g.pk for g in games), 999_999]:
+            answer = client.post(reverse("games:join", args=[pk]))
+            assert answer.status_code == 404, (user, pk)
+            assert answer.templates[0].name == "404.html"
+            told = client.get(reverse("games:open_games")).content.decode()
+            assert "already" not in told and "no seat" not in told and "exists" not in told
+    assert [g.seats.filter(user__isnull=False).count() for g in games] == [1, 2, 2]
+    # Those who may see the game, or were invited to it, are told why.
+    client.force_login(ann)
+    again = client.post(reverse("games:join", args=[waiting.pk]), follow=True)
+    assert "You already have a seat in this game." in again.content.decode()
+    public = new_game(ann, invite=("bob@example.com",), is_public=True)
+    client.force_login(bob)
+    client.post(reverse("games:join", args=[public.pk]))
+    client.force_login(make_user("cy"))
+    watched = client.post(reverse("games:join", args=[public.pk]), follow=True)
+    assert "This game has already started." in watched.content.decode()
