@@ -1,20 +1,20 @@
 """Games: an account's games, one game, its seat view, its log (and the long
 poll a program waits on), creating a game, inviting to one and joining one.
 
-Waiting is a long poll, not a stream: gunicorn's sync workers serve one
-request at a time each, so a Server-Sent Events stream would hold a worker for
-as long as it stays open, and one stream per game per program would soon hold
-them all.  ``GET /games/<id>/events?after=<seq>&wait=<s>`` answers as soon as
-the game's ``seq`` passes ``after``, or after ``wait`` seconds (at most
-``JUMBULAYA_API_MAX_WAIT_SECONDS``) with no events: a waiting program holds one
-worker for that long at most and asks again, never hammering the site.
+``GET /games/<id>/events?after=<seq>&wait=<s>`` answers as soon as the game's
+``seq`` passes ``after``, or after ``wait`` seconds (at most
+``JUMBULAYA_API_MAX_WAIT_SECONDS``) with no events.  It is an async view: the
+wait sleeps on the ASGI server's event loop until the game's doorbell rings
+(:mod:`games.live`), holding no worker and, between its looks at the game, no
+database connection; an account holds at most ``JUMBULAYA_WAITS_PER_ACCOUNT``
+waits at once (429 with ``Retry-After`` past that).
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest
@@ -30,6 +30,7 @@ from api.schemas import CreateIn, ErrorOut, EventsOut, GameOut, GamesOut, Invite
 from games import kinds
 from games.core import services
 from games.engine.lexicon import UnknownWordList
+from games.live import holds, waits
 from games.models import Game
 from games.web.access import may_ask_to_join
 from games.web.forms import CreateGameForm
@@ -38,8 +39,6 @@ router = Router(tags=["games"])
 
 READ_ERRORS: dict[int, type[ErrorOut]] = {s: ErrorOut for s in (401, 404, 409, 429)}
 WRITE_ERRORS: dict[int, type[ErrorOut]] = {s: ErrorOut for s in (400, 401, 404, 409, 429)}
-#: How often a long poll looks at the game again: from the first to the last.
-POLL_FIRST, POLL_MOST = 0.05, 0.5
 
 
 @router.get("/games", response={200: GamesOut, 401: ErrorOut, 429: ErrorOut}, summary="My games")
@@ -85,20 +84,27 @@ class Waiting(Schema):
     "`wait`, answers as soon as the game moves past `after`, or after `wait` seconds "
     "(at most `JUMBULAYA_API_MAX_WAIT_SECONDS`, 20 by default) with no events.",
 )
-def events(request: HttpRequest, game_id: int, q: Query[Waiting]) -> dict[str, Any]:
-    seen = reading.viewer(game_id, user_of(request))
+async def events(request: HttpRequest, game_id: int, q: Query[Waiting]) -> dict[str, Any]:
+    user = user_of(request)
+    seen = await sync_to_async(reading.viewer)(game_id, user)
     game = seen.game
     wait = min(q.wait, float(settings.JUMBULAYA_API_MAX_WAIT_SECONDS))
-    until = time.monotonic() + wait
-    pause = POLL_FIRST
-    last = game.last_seq
-    while last == q.after and game.status != Game.Status.OVER and time.monotonic() < until:
-        time.sleep(min(pause, max(0.0, until - time.monotonic())))
-        pause = min(pause * 2, POLL_MOST)
-        last = Game.objects.values_list("last_seq", flat=True).get(pk=game_id)
-    if last != game.last_seq:
-        game = reading.game_or_404(game_id)
-    return reading.log_since(game, q.after)
+    if wait > 0 and game.last_seq == q.after and game.status != Game.Status.OVER:
+        slot = await sync_to_async(holds.take)(user.pk, wait)
+        if slot is None:
+            raise ApiError(
+                429,
+                "too_many_waits",
+                f"An account may wait on at most {holds.per_account()} games at once; "
+                "this one waits on that many already.",
+                {"Retry-After": str(max(1, round(wait)))},
+            )
+        try:
+            if await waits.wait_past(game_id, q.after, wait):
+                game = await sync_to_async(reading.game_or_404)(game_id)
+        finally:
+            await sync_to_async(holds.give_back)(slot)
+    return await sync_to_async(reading.log_since)(game, q.after)
 
 
 def _create_form(user: User, body: CreateIn) -> CreateGameForm:

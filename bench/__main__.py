@@ -1,6 +1,6 @@
 """``python -m bench``: run every figure and print one JSON object (``python -m bench
 service``, ``notify``, ``inbound``, ``tracking``, ``corpus``, ``crossword``, ``blockers``,
-``tumble`` or ``robots [--full] [--games N]``: only that section; ``stack [--ci]
+``tumble``, ``waits`` or ``robots [--full] [--games N]``: only that section; ``stack [--ci]
 [--games N] [--redis-down S]``: the production stack under load and faults,
 :mod:`bench.stack.run`; ``mailrate``: emails per second as a worker's processes go
 from 1 to 4, :mod:`bench.stack.mail_rate`;
@@ -35,6 +35,7 @@ from . import (
     service,
     tracking,
     tumble,
+    waits,
 )
 from .cold import cold_start
 from .positions import long_log, play_games
@@ -223,7 +224,12 @@ def main_service(profile: bool) -> None:
 
 #: The sections that set Django up on a database of their own: each runs in a
 #: process of its own (``python -m bench <name>``).
-OWN_DATABASE: dict[str, ModuleType] = {"notify": notify, "inbound": inbound, "tracking": tracking}
+OWN_DATABASE: dict[str, ModuleType] = {
+    "notify": notify,
+    "inbound": inbound,
+    "tracking": tracking,
+    "waits": waits,
+}
 
 
 def own_database_figures(name: str) -> dict[str, Any]:
@@ -314,6 +320,8 @@ def main() -> None:
     inbound_out = in_child("inbound")
     note("bounces and complaints: tracking webhooks")
     tracking_out = in_child("tracking")
+    note("the long polls: a thousand waits held through ASGI")
+    waits_out = in_child("waits")
 
     out = {
         "machine": {
@@ -330,11 +338,13 @@ def main() -> None:
         "notify": notify_out,
         "inbound": inbound_out,
         "tracking": tracking_out,
+        "waits": waits_out,
         "robots": robots_out,
         **kinds_out,
         "goals": merged_goals(
             goals(figures, service_out, notify_out, inbound_out, robots_out, tracking_out),
             *(kind_goals(name, out) for name, out in kinds_out.items()),
+            _goal_table(waits.goals(waits_out), waits.GOALS),
         ),
         "runtime_s": round(time.perf_counter() - began, 1),
     }

@@ -5,9 +5,9 @@ filled in this process (Django is set up here, pointed at that database): users,
 :data:`GAMES` started 2-player games, and one user with :data:`BUSY_GAMES` active
 games.  Players are signed in by writing their sessions straight into the
 database.  gunicorn then serves the site (plus ``/bench/hello``, see
-:mod:`bench.hello_urls`) with :data:`WORKERS` sync workers, and clients on
-``http.client`` connections post passes, the cheapest legal move, which the
-official preset accepts forever.
+:mod:`bench.hello_urls`) with :data:`WORKERS` uvicorn workers (deploy's command,
+through ASGI), and clients on ``http.client`` connections post passes, the
+cheapest legal move, which the official preset accepts forever.
 
 Figures: one client's move latency against the same client's hello-world latency,
 the same move through the JSON API (``POST /api/v1/games/<id>/moves`` with a
@@ -53,7 +53,7 @@ BENCH_DB = "jumbulaya_bench"
 
 GAMES = 60
 BUSY_GAMES = 50
-#: gunicorn's sync workers (``JUMBULAYA_BENCH_WEB_WORKERS``: how moves per second
+#: gunicorn's uvicorn workers (``JUMBULAYA_BENCH_WEB_WORKERS``: how moves per second
 #: scale with web processes on this machine; README's scale table).
 WORKERS = int(os.environ.get("JUMBULAYA_BENCH_WEB_WORKERS", "2"))
 LATENCY_MOVES = 360  # six rounds over the games
@@ -220,21 +220,18 @@ def _free_port() -> int:
 
 
 class Server:
-    """gunicorn in its own process group, stopped on exit."""
+    """The site as deploy/ serves it (gunicorn's uvicorn workers, through ASGI), in its
+    own process group, stopped on exit."""
 
     def __init__(self, env: dict[str, str], workers: int) -> None:
+        from .stack.topology import deploy_command
+
         self.port = _free_port()
         self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (closed by stop())
+        argv = deploy_command("web", PORT=str(self.port), WEB_CONCURRENCY=str(workers))
         self.proc = subprocess.Popen(
             [
-                str(Path(sys.executable).parent / "gunicorn"),
-                "jumbulaya_site.wsgi:application",
-                "--bind",
-                f"127.0.0.1:{self.port}",
-                "--workers",
-                str(workers),
-                "--worker-class",
-                "sync",
+                *(a.replace("0.0.0.0:", "127.0.0.1:") for a in argv),
                 "--log-level",
                 "warning",
                 "--no-control-socket",
@@ -676,7 +673,11 @@ def run(profile: bool = False) -> dict[str, Any]:
         return {"skipped": why}
     db_url = db.url
     began = time.perf_counter()
-    out: dict[str, Any] = {"database": shown(db_url), "workers": WORKERS, "worker_class": "sync"}
+    out: dict[str, Any] = {
+        "database": shown(db_url),
+        "workers": WORKERS,
+        "worker_class": "uvicorn (ASGI)",
+    }
     var_dir = Path(tempfile.mkdtemp(prefix="jumbulaya-bench-"))
     env = _server_env(db_url, var_dir)
     try:
@@ -696,7 +697,7 @@ def run(profile: bool = False) -> dict[str, Any]:
         connections.close_all()
         with Server(env, WORKERS) as server:
             server.wait_ready()
-            note(f"gunicorn on port {server.port} with {WORKERS} sync workers; warming up")
+            note(f"gunicorn on port {server.port} with {WORKERS} uvicorn workers; warming up")
             _warm_up(server.port, data)
             note(f"{LATENCY_MOVES} moves and hellos, one client")
             errors: dict[str, Any] = {}
@@ -733,7 +734,7 @@ def run(profile: bool = False) -> dict[str, Any]:
 #: Goals of the service figures.
 GOALS: dict[str, str] = {
     "service_move_ratio": "move median / hello-world median ≤ 3 (one client)",
-    "service_moves_per_second": f"≥ 300 accepted passes/s ({WORKERS} sync workers, "
+    "service_moves_per_second": f"≥ 300 accepted passes/s ({WORKERS} uvicorn workers, "
     f"{THREADS} clients)",
     "service_dashboard_ms": f"p95 ≤ 50 ms ({BUSY_GAMES} active games)",
     "service_correct": "no refused request, and every log replays to its cached state",

@@ -132,8 +132,21 @@ DATABASE_URL = envstr("DATABASE_URL")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
 else:
+#: Set by jumbulaya_site/asgi.py: this process is the ASGI server's.
+SERVING_ASGI = envbool("JUMBULAYA_SERVING_ASGI")
     JUMBULAYA_VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
+    if SERVING_ASGI and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Under ASGI each request runs its code in a thread of its own, so a
+        # connection kept per thread would be one per request: connections come
+        # from psycopg's pool instead, given back when each request ends.  (Celery's
+        # processes and commands keep their persistent connections.)
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": envint("JUMBULAYA_DB_POOL_SIZE", "8", minimum=1),
+            "timeout": 10,
+        }
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(JUMBULAYA_VAR_DIR / "db.sqlite3"),
@@ -268,13 +281,15 @@ JUMBULAYA_VACATION_DAYS = envint("JUMBULAYA_VACATION_DAYS", "30")
 #: seconds), counted in the database so the limit holds across processes: 429 past it.
 JUMBULAYA_API_REQUESTS_PER_MINUTE = envint("JUMBULAYA_API_REQUESTS_PER_MINUTE", "120", minimum=1)
 #: The longest an API long poll (/api/v1/games/<id>/events?wait=N) holds its request.
-#: With gunicorn's sync workers each waiting client holds a worker that long.
+#: It sleeps on the ASGI server's event loop (games/live/), holding no worker.
 JUMBULAYA_API_MAX_WAIT_SECONDS = envint(
     "JUMBULAYA_API_MAX_WAIT_SECONDS", "20", minimum=0, maximum=60
 )
 #: Behind one proxy that appends the client's address to X-Forwarded-For (the nginx
 #: recipe in deploy/), read the client from there; else every client is the proxy.
 JUMBULAYA_PROXY_FORWARDED_FOR = envbool("JUMBULAYA_PROXY_FORWARDED_FOR")
+#: How many waits (long polls) one account may hold at once; past it, 429.
+JUMBULAYA_WAITS_PER_ACCOUNT = envint("JUMBULAYA_WAITS_PER_ACCOUNT", "10", minimum=1)
 # Passwordless sign-in: stay signed in for a year.
 SESSION_COOKIE_AGE = 365 * 24 * 3600
 

@@ -111,7 +111,12 @@ def test_the_three_ways_to_deploy_run_the_same_commands() -> None:
     from_systemd, _, _ = systemd()
     assert from_compose == from_procfile
     assert from_systemd == from_procfile
-    assert from_procfile["web"][:2] == ("gunicorn", "jumbulaya_site.wsgi:application")
+    assert from_procfile["web"][:4] == (
+        "gunicorn",
+        "jumbulaya_site.asgi:application",
+        "--worker-class",
+        "uvicorn_worker.UvicornWorker",
+    )
     assert from_procfile["worker"][:4] == ("celery", "-A", "jumbulaya_site", "worker")
     assert from_procfile["beat"][:4] == ("celery", "-A", "jumbulaya_site", "beat")
     # deploy/README.md's table names each command with the options that change
@@ -122,7 +127,8 @@ def test_the_three_ways_to_deploy_run_the_same_commands() -> None:
         for name, args in from_procfile.items()
         if name in ("worker", "beat")
     }
-    for command in ("gunicorn jumbulaya_site.wsgi:application", *shown.values()):
+    web = "gunicorn jumbulaya_site.asgi:application --worker-class uvicorn_worker.UvicornWorker"
+    for command in (web, *shown.values()):
         assert f"`{command}`" in readme, command
 
 

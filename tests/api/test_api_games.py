@@ -9,8 +9,6 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from api import game_routes
-from games.core.services import submit
 from games.engine.view import read_view
 from games.models import Game
 from tests.api.conftest import ApiClient
@@ -97,57 +95,6 @@ def test_the_log_since_a_seq_gives_public_events_and_their_words(
     assert "drawn" not in str(log["events"])
     assert [line["seq"] for line in log["log"]] == [3, 4, 5]
     assert "Bob played CATS on line 1" in log["log"][0]["words"]
-
-
-def test_the_long_poll_answers_as_soon_as_the_game_moves(
-    started_game: Callable[..., Game],
-    seat_api: Callable[..., ApiClient],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    game = started_game()
-    waiting = seat_api(game, 1 - game.turn_seat)
-    naps: list[float] = []
-
-    def nap(seconds: float) -> None:
-        """While the waiting request sleeps, the other player moves (at the third look)."""
-        naps.append(seconds)
-        if len(naps) == 3:
-            submit(game.pk, game.turn_seat, "pass", 1, "web", "the-other-players-pass")
-
-    monkeypatch.setattr(game_routes.time, "sleep", nap)
-    log = waiting.get(f"/games/{game.pk}/events", after=1, wait=20).json
-    assert len(naps) == 3 and naps[:2] == [0.05, 0.1]  # it looked again, more slowly
-    assert log["seq"] == 2 and [e["type"] for e in log["events"]] == ["passed"]
-    assert log["turn"] == 1 - game.turn_seat
-
-
-def test_the_long_poll_gives_up_after_its_wait_with_no_events(
-    started_game: Callable[..., Game],
-    seat_api: Callable[..., ApiClient],
-    monkeypatch: pytest.MonkeyPatch,
-    settings: Any,
-) -> None:
-    settings.JUMBULAYA_API_MAX_WAIT_SECONDS = 1
-    game = started_game()
-    clock = [0.0]
-    monkeypatch.setattr(game_routes.time, "monotonic", lambda: clock[0])
-    monkeypatch.setattr(game_routes.time, "sleep", lambda s: clock.__setitem__(0, clock[0] + s))
-    log = seat_api(game, 0).get(f"/games/{game.pk}/events", after=1, wait=3600).json
-    assert clock[0] == pytest.approx(1.0)  # capped at the setting
-    assert log["events"] == [] and log["log"] == [] and log["seq"] == 1
-
-
-def test_the_long_poll_answers_at_once_when_the_client_is_behind(
-    started_game: Callable[..., Game],
-    seat_api: Callable[..., ApiClient],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    game = started_game()
-    monkeypatch.setattr(game_routes.time, "sleep", lambda s: pytest.fail("it waited"))
-    log = seat_api(game, 0).get(f"/games/{game.pk}/events", after=0, wait=20).json
-    assert [e["type"] for e in log["events"]] == ["game_started"]
-    deal = log["events"][0]["payload"]
-    assert "racks" not in deal and "bag" not in deal
 
 
 def test_a_game_created_with_a_robot_starts_at_once(

@@ -200,7 +200,8 @@ def test_make_runs_processes_mail_a_move_and_stop_on_ctrl_c(
 
     started |= descendants(process.pid)
     lines = " ".join(command_line(pid) for pid in running(started))
-    for program in ("manage.py runserver", "celery -A jumbulaya_site worker", "beat"):
+    served = "gunicorn jumbulaya_site.asgi:application --worker-class uvicorn_worker.UvicornWorker"
+    for program in (served, "celery -A jumbulaya_site worker", "beat"):
         assert program in lines, (program, lines)
 
     os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the terminal's process group
