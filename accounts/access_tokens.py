@@ -1,18 +1,17 @@
 """Personal access tokens for the API: made and revoked on the profile page,
-checked on every API request, each with a rate limit of its own.
+checked on every API request, counted against their account's rate limit.
 
 A token reads ``jmb_<prefix>_<secret>``.  The prefix (12 hex digits) finds
 its row; the secret (43 URL-safe characters, 256 bits) is kept only as its
 SHA-256, compared in constant time.  The plain token exists once, in the
 answer to the request that made it.
 
-The rate limit is the generic cell rate algorithm of :mod:`accounts.limits`
-on the token's own row: ``JUMBULAYA_API_REQUESTS_PER_MINUTE`` requests at once,
-then one every ``60 / that`` seconds.  A request is let through when, after
-moving ``full_at`` on by one share, the allowance holds at most a minute's
-worth.  The check, the move and ``last_used_at`` are one conditional UPDATE
-in the database, so the limit holds across every gunicorn worker and host,
-with or without Redis (the cache is per process without it).
+The rate limit is the account's, whichever of its tokens a request carries
+(an account may hold :data:`MAX_TOKENS`, and could mint more): the generic cell
+rate algorithm of :mod:`accounts.limits`, ``JUMBULAYA_API_REQUESTS_PER_MINUTE``
+requests at once, then one every ``60 / that`` seconds, checked and counted by
+one conditional UPDATE in the database, so the limit holds across every web
+process and host, with or without Redis.
 """
 
 from __future__ import annotations
@@ -23,21 +22,22 @@ import math
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
+from accounts import limits
 from accounts.models import AccessToken, User
 
 #: What every token starts with, so that one pasted in the wrong place is recognisable.
 SCHEME = "jmb"
-MINUTE = timedelta(minutes=1)
 #: The tokens one account may hold at once.
 MAX_TOKENS = 20
 #: A token's name, as typed on the profile page.
 MAX_NAME = 60
+#: How often a token's "last used" is written (not on every request: one query saved).
+USED_EVERY = timedelta(minutes=1)
 
 _SHAPE = re.compile(rf"{SCHEME}_([0-9a-f]{{12}})_([A-Za-z0-9_-]{{43}})")
 
@@ -115,22 +115,16 @@ def per_minute() -> int:
     return int(settings.JUMBULAYA_API_REQUESTS_PER_MINUTE)
 
 
-def take(row: AccessToken, now: datetime | None = None) -> int | None:
-    """Count one request against ``row``'s rate limit and note it as used.
-    ``None`` when it may go ahead; else the whole seconds until one more
+def take(row: AccessToken) -> int | None:
+    """Count one request of ``row``'s account against the account's rate limit
+    (:func:`accounts.limits.api_account_limit`: every token of an account draws
+    on one allowance, so minting tokens buys nothing) and note the token as
+    used.  ``None`` when it may go ahead; else the whole seconds until one more
     request is let through (``Retry-After``)."""
-    now = now or timezone.now()
-    interval = MINUTE / per_minute()
-    taken = AccessToken.objects.filter(pk=row.pk, full_at__lte=now + MINUTE - interval).update(
-        full_at=Case(
-            When(full_at__lt=now, then=Value(now + interval)),
-            default=F("full_at") + interval,
-        ),
-        last_used_at=Value(now),
-    )
-    if taken:
-        return None
-    full_at = AccessToken.objects.values_list("full_at", flat=True).filter(pk=row.pk).first()
-    if full_at is None:  # revoked meanwhile
-        return 1
-    return max(1, math.ceil((full_at - (now + MINUTE - interval)).total_seconds()))
+    refusal = limits.take([limits.api_account_limit(row.user_id)])
+    if refusal is not None:
+        return max(1, math.ceil(refusal.wait.total_seconds()))
+    now = timezone.now()
+    if row.last_used_at is None or now - row.last_used_at >= USED_EVERY:
+        AccessToken.objects.filter(pk=row.pk).update(last_used_at=now)
+    return None

@@ -1,13 +1,16 @@
-"""Limits on the account mails (sign-in links, address confirmations) anyone
-can make the site send: per mailbox, per client, and for the whole site.
+"""Limits counted in the database: the account mails (sign-in links, address
+confirmations) anyone can make the site send, per mailbox, per client and for
+the whole site; and the API's requests, per account and, for requests without
+a usable token, per client.
 
-Each limit is a bucket of ``per_hour`` sends that refills evenly over the hour
-(the generic cell rate algorithm): a quiet key may send ``per_hour`` mails at
-once, then one every ``60 / per_hour`` minutes.  A key's state is one
+Each limit is a bucket of ``allowance`` sends that refills evenly over its
+``period`` (the generic cell rate algorithm; an hour for the mails, a minute for
+the API): a quiet key may send ``allowance`` at once, then one every
+``period / allowance``.  A key's state is one
 :class:`~accounts.models.MailAllowance` row, ``full_at``: when its bucket is
 whole again.  A send is allowed when, after moving ``full_at`` on by one share
-(``interval``), the bucket holds at most an hour's worth, i.e. when
-``full_at <= now + HOUR - interval`` before the move.  The check and the move
+(``interval``), the bucket holds at most a period's worth, i.e. when
+``full_at <= now + period - interval`` before the move.  The check and the move
 are one conditional UPDATE, so concurrent requests in any number of processes
 never let more through than the limit, on SQLite and PostgreSQL alike.
 
@@ -44,6 +47,7 @@ from accounts.models import MailAllowance
 log = logging.getLogger(__name__)
 
 HOUR = timedelta(hours=1)
+MINUTE = timedelta(minutes=1)
 KEY_SALT = "accounts.limits"
 #: Domains whose mailboxes are one under another name.
 SAME_DOMAIN = {"googlemail.com": "gmail.com"}
@@ -51,15 +55,17 @@ SAME_DOMAIN = {"googlemail.com": "gmail.com"}
 
 @dataclass(frozen=True)
 class Limit:
-    #: ``address``, ``client`` or ``site``.
+    #: ``address``, ``client`` or ``site`` (mails); ``api-account`` or ``api-client``.
     kind: str
     #: The row's key: the kind and a keyed hash of what is limited.
     key: str
-    per_hour: int
+    #: How many a quiet key may send at once, and in each ``period``.
+    allowance: int
+    period: timedelta = HOUR
 
     @property
     def interval(self) -> timedelta:
-        return HOUR / self.per_hour
+        return self.period / self.allowance
 
 
 @dataclass(frozen=True)
@@ -137,6 +143,22 @@ def account_mail_limits(email: str, client: str) -> list[Limit]:
     return found
 
 
+def api_account_limit(user_id: int) -> Limit:
+    """The API requests one account may make, whichever of its tokens it sends."""
+    per_minute = int(settings.JUMBULAYA_API_REQUESTS_PER_MINUTE)
+    return Limit("api-account", _key("api-account", str(user_id)), per_minute, MINUTE)
+
+
+def api_client_limit(client: str) -> Limit | None:
+    """The API requests a client may make without a usable token (``None`` when
+    the request has no usable address)."""
+    network = client_network(client)
+    if network is None:
+        return None
+    per_minute = int(settings.JUMBULAYA_API_REQUESTS_PER_MINUTE)
+    return Limit("api-client", _key("api-client", network), per_minute, MINUTE)
+
+
 def take(limits: Sequence[Limit]) -> Refusal | None:
     """Take one send from each limit, or none if any refuses: ``None`` when
     all allowed it, else the first refusal."""
@@ -146,7 +168,7 @@ def take(limits: Sequence[Limit]) -> Refusal | None:
         if not _take(limit, now):
             for earlier in taken:
                 _give_back(earlier)
-            log.info("an account mail was refused by the %s limit", limit.kind)
+            log.info("a request was refused by the %s limit", limit.kind)
             return Refusal(limit.kind, _wait(limit, now))
         taken.append(limit)
     return None
@@ -169,7 +191,7 @@ def _move_on(limit: Limit, now: datetime) -> bool:
     """Take one send from the key's row if it has one to give: one
     conditional UPDATE, so concurrent takers are counted one by one."""
     moved = MailAllowance.objects.filter(
-        key=limit.key, full_at__lte=now + HOUR - limit.interval
+        key=limit.key, full_at__lte=now + limit.period - limit.interval
     ).update(
         full_at=Case(
             When(full_at__lt=now, then=Value(now + limit.interval)),
@@ -187,4 +209,4 @@ def _wait(limit: Limit, now: datetime) -> timedelta:
     full_at = MailAllowance.objects.filter(key=limit.key).values_list("full_at", flat=True).first()
     if full_at is None:
         return timedelta(0)
-    return max(timedelta(0), full_at - (now + HOUR - limit.interval))
+    return max(timedelta(0), full_at - (now + limit.period - limit.interval))

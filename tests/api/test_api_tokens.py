@@ -126,7 +126,7 @@ def test_an_inactive_accounts_tokens_stop_working(
     assert ApiClient(token).get("/me").status == 401
 
 
-def test_past_its_rate_a_token_gets_429_with_retry_after(
+def test_past_its_rate_an_account_gets_429_with_retry_after_whichever_token_it_uses(
     make_user: Callable[[str], User], token_for: Callable[[User], str], settings: Any
 ) -> None:
     settings.JUMBULAYA_API_REQUESTS_PER_MINUTE = 3
@@ -134,14 +134,15 @@ def test_past_its_rate_a_token_gets_429_with_retry_after(
     token = token_for(ann)
     other = token_for(ann, "another")
     with time_machine.travel(timezone.now(), tick=False) as clock:
-        # Two clients with the same token: the count is the token's, in the database.
-        first, second = ApiClient(token), ApiClient(token)
+        # Two clients, two tokens of one account: the count is the account's, in the database.
+        first, second = ApiClient(token), ApiClient(other)
         assert [c.get("/me").status for c in (first, second, first)] == [200, 200, 200]
         refused = second.get("/me")
         assert refused.status == 429
         assert refused.json["code"] == "rate_limited"
         assert refused.headers["Retry-After"] == "20"  # one request every 20 s
-        assert ApiClient(other).get("/me").status == 200  # each token its own limit
+        assert ApiClient(token_for(ann, "a third")).get("/me").status == 429  # a new token too
+        assert ApiClient(token_for(make_user("bob"))).get("/me").status == 200  # Bob's own
         clock.shift(timedelta(seconds=19))
         assert first.get("/me").headers["Retry-After"] == "1"
         clock.shift(timedelta(seconds=1))
@@ -149,6 +150,26 @@ def test_past_its_rate_a_token_gets_429_with_retry_after(
         assert first.get("/me").status == 429
         clock.shift(timedelta(minutes=1))
         assert [first.get("/me").status for _ in range(4)] == [200, 200, 200, 429]
+
+
+def test_requests_without_a_usable_token_are_counted_by_their_client_address(
+    make_user: Callable[[str], User], token_for: Callable[[User], str], settings: Any
+) -> None:
+    """Guessing tokens is as slow as using one: past the limit, 429 before the token
+    is even looked at; another client, and a real token, are not held up."""
+    settings.JUMBULAYA_API_REQUESTS_PER_MINUTE = 3
+    good = ApiClient(token_for(make_user("ann")))
+    with time_machine.travel(timezone.now(), tick=False) as clock:
+        guesses = [ApiClient(f"jmb_{n:012x}_{'x' * 43}").get("/me") for n in range(5)]
+        assert [a.status for a in guesses] == [401, 401, 401, 429, 429]
+        assert guesses[3].json["code"] == "rate_limited"
+        assert guesses[3].headers["Retry-After"] == "20"
+        assert ApiClient(None).get("/me").status == 429  # no token at all: the same count
+        assert good.get("/me").status == 200
+        elsewhere = Client(REMOTE_ADDR="198.51.100.7")
+        assert elsewhere.get("/api/v1/me").status_code == 401
+        clock.shift(timedelta(seconds=20))
+        assert ApiClient(None).get("/me").status == 401
 
 
 def test_refused_requests_do_not_use_the_allowance(
