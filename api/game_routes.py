@@ -107,10 +107,16 @@ async def events(request: HttpRequest, game_id: int, q: Query[Waiting]) -> dict[
     return await sync_to_async(reading.log_since)(game, q.after)
 
 
+#: The body's fields that are options of some kinds only, by the form field each
+#: fills (:func:`games.web.forms.service_options`).
+KIND_FIELDS = {"lexicon": "lexicon_name", "claim_window": "claim_window", "hints": "hints"}
+
+
 def _create_form(user: User, body: CreateIn) -> CreateGameForm:
     """The new-game page's form, filled from ``body``: the API's game is checked
     exactly as the page's is.  The rules are the preset's, with ``options``
-    changed."""
+    changed.  A field the kind has no use for (a word list for Blockers, a claim
+    window for any kind but JUMBULAYA) is refused when sent, not ignored."""
     try:
         kind = kinds.get(body.kind)
     except kinds.UnknownKind as e:
@@ -144,7 +150,20 @@ def _create_form(user: User, body: CreateIn) -> CreateGameForm:
         "hints": body.hints,
         "rated": body.rated,
     }
-    return CreateGameForm(data, user=user)
+    form = CreateGameForm(data, user=user)
+    unused = [
+        name
+        for name, field in KIND_FIELDS.items()
+        if name in body.model_fields_set and field not in form.fields
+    ]
+    if unused:
+        raise ApiError(
+            400,
+            "bad_request",
+            f"A game of {kind.label} has no {' or '.join(unused)}: leave "
+            f"{'it' if len(unused) == 1 else 'them'} out.",
+        )
+    return form
 
 
 @router.post(
@@ -165,28 +184,9 @@ def create(request: HttpRequest, body: CreateIn) -> Status[dict[str, Any]]:
             for field, errors in form.errors.items()
         ]
         raise ApiError(400, "bad_request", "; ".join(problems))
-    chosen = form.cleaned_data
     try:
         with transaction.atomic():
-            made = services.create_game(
-                user,
-                kind=chosen["kind"],
-                seat_count=chosen["seat_count"],
-                rules=form.rules(),
-                lexicon_name=chosen["lexicon_name"],
-                move_minutes=round(chosen["move_hours"] * 60),
-                is_public=chosen["is_public"],
-                is_open=chosen["is_open"],
-                invite_emails=chosen["invite_emails"],
-                claim_window=chosen["claim_window"],
-                skip_weekends=chosen["skip_weekends"],
-                timeout_limit=chosen["timeout_limit"],
-                robots=chosen["robots"],
-                robot_pace=chosen["robot_pace"],
-                takeover_level=chosen["takeover_level"],
-                hints=chosen["hints"],
-                rated=chosen["rated"],
-            )
+            made = services.create_game(user, **form.game_arguments())
     except services.ServiceError as e:
         raise ApiError(409, e.code, e.message) from None
     except UnknownWordList:

@@ -454,6 +454,31 @@ class CreateGameForm(forms.Form):
         }
         return kind.with_options(preset, changed)
 
+    def game_arguments(self) -> dict[str, Any]:
+        """What :func:`games.core.services.create_game` takes for this valid
+        form, after the creator.  A kind's form lacks the options its games do
+        not have (:func:`service_options`): those are the default word list and
+        no claim window or hints."""
+        data = self.cleaned_data
+        return {
+            "kind": data["kind"],
+            "seat_count": data["seat_count"],
+            "rules": self.rules(),
+            "lexicon_name": data.get("lexicon_name") or lexicons.DEFAULT_NAME,
+            "move_minutes": round(data["move_hours"] * 60),
+            "is_public": data["is_public"],
+            "is_open": data["is_open"],
+            "invite_emails": data["invite_emails"],
+            "claim_window": data.get("claim_window", False),
+            "skip_weekends": data["skip_weekends"],
+            "timeout_limit": data["timeout_limit"],
+            "robots": data["robots"],
+            "robot_pace": data["robot_pace"],
+            "takeover_level": data["takeover_level"],
+            "hints": data.get("hints", False),
+            "rated": data.get("rated", False),
+        }
+
     def redisplay(self) -> None:
         """After errors, show the options as they would be applied (so a preset
         changed without the script shows its own values), when they are valid."""

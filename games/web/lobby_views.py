@@ -33,7 +33,7 @@ from accounts.models import User
 from accounts.names import name_from_address, shown_name
 from accounts.views import MODEL_BACKEND
 from games import kinds
-from games.core import lexicons, services
+from games.core import services
 from games.core.tokens import INVITE_DAYS, invite_token, read_invite_token
 from games.engine.lexicon import UnknownWordList
 from games.mail_out import invitations
@@ -378,25 +378,7 @@ def create(request: HttpRequest) -> HttpResponse:
             data = form.cleaned_data
             try:
                 with transaction.atomic():
-                    game = services.create_game(
-                        user,
-                        kind=data["kind"],
-                        seat_count=data["seat_count"],
-                        rules=form.rules(),
-                        lexicon_name=data.get("lexicon_name") or lexicons.DEFAULT_NAME,
-                        move_minutes=round(data["move_hours"] * 60),
-                        is_public=data["is_public"],
-                        is_open=data["is_open"],
-                        invite_emails=data["invite_emails"],
-                        claim_window=data.get("claim_window", False),
-                        skip_weekends=data["skip_weekends"],
-                        timeout_limit=data["timeout_limit"],
-                        robots=data["robots"],
-                        robot_pace=data["robot_pace"],
-                        takeover_level=data["takeover_level"],
-                        hints=data.get("hints", False),
-                        rated=data.get("rated", False),
-                    )
+                    game = services.create_game(user, **form.game_arguments())
                     invited = len(data["invite_emails"])  # emailed by the outbox
             except services.ServiceError as e:
                 form.add_error(None, e.message)
