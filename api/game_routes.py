@@ -49,14 +49,14 @@ def my_games(request: HttpRequest) -> dict[str, Any]:
     return reading.my_games(user_of(request))
 
 
-@router.get("/games/{int:game_id}", response={200: GameOut, **READ_ERRORS}, summary="A game")
+@router.get("/games/{id:game_id}", response={200: GameOut, **READ_ERRORS}, summary="A game")
 def game(request: HttpRequest, game_id: int) -> dict[str, Any]:
     seen = reading.viewer(game_id, user_of(request))
     return reading.summary(seen.game, seen.seat)
 
 
 @router.get(
-    "/games/{int:game_id}/view",
+    "/games/{id:game_id}/view",
     response={200: dict[str, Any], **READ_ERRORS},
     summary="The game as your seat sees it",
     description="The seat view document with the game's `seq`: for JUMBULAYA "
@@ -76,7 +76,7 @@ class Waiting(Schema):
 
 
 @router.get(
-    "/games/{int:game_id}/events",
+    "/games/{id:game_id}/events",
     response={200: EventsOut, **READ_ERRORS},
     summary="The public log since a seq, or wait for it (long poll)",
     description="The events after `after`, as every viewer may see them (never a seat's "
@@ -196,7 +196,7 @@ def create(request: HttpRequest, body: CreateIn) -> Status[dict[str, Any]]:
 
 
 @router.post(
-    "/games/{int:game_id}/join",
+    "/games/{id:game_id}/join",
     response={200: GameOut, **WRITE_ERRORS},
     summary="Join a game",
     description="Take the seat you were invited to, or a free seat of an open game. The "
@@ -219,7 +219,7 @@ def join(request: HttpRequest, game_id: int) -> dict[str, Any]:
 
 
 @router.post(
-    "/games/{int:game_id}/invite",
+    "/games/{id:game_id}/invite",
     response={200: GameOut, **WRITE_ERRORS, 403: ErrorOut},
     summary="Invite to a game",
     description="As the game page's invitation box, for a player of a game still waiting for "

@@ -94,7 +94,7 @@ def make_move(user: User, game_id: int, move: str, expected: int, key: str | Non
 
 
 @router.post(
-    "/games/{int:game_id}/moves",
+    "/games/{id:game_id}/moves",
     response={200: MoveOut, **ERRORS},
     summary="Make a move",
     description="The move in the game's notation, checked against `expected_seq` (409 "
@@ -113,7 +113,7 @@ def post_move(
 
 
 @router.post(
-    "/games/{int:game_id}/resign",
+    "/games/{id:game_id}/resign",
     response={200: MoveOut, **ERRORS},
     summary="Resign",
     openapi_extra=KEY_HEADER,
@@ -131,7 +131,7 @@ def resign(
 
 
 @router.post(
-    "/games/{int:game_id}/preview",
+    "/games/{id:game_id}/preview",
     response={200: dict[str, object], **ERRORS},
     summary="Preview a move",
     description="What the move would do now, for your seat only (its kind's preview, as "

@@ -27,7 +27,7 @@ def _refused(error: records.RecordError) -> ApiError:
 
 
 @router.get(
-    "/games/{int:game_id}/record",
+    "/games/{id:game_id}/record",
     response={200: dict[str, Any], **ERRORS},
     summary="A finished game's record",
     description="The record in its kind's format (`jumbulaya-record/1`, game-record.md). "

@@ -75,7 +75,7 @@ def test_the_document_names_every_endpoint_with_its_token_and_errors(
 def test_every_route_of_the_api_is_in_the_document(document: dict[str, Any]) -> None:
     """The document is the API's own: no operation of the routers is left out."""
     routes = {
-        (method.lower(), "/api/v1" + re.sub(r"\{int:(\w+)\}", r"{\1}", path.rstrip("/")))
+        (method.lower(), "/api/v1" + re.sub(r"\{\w+:(\w+)\}", r"{\1}", path.rstrip("/")))
         for router_path, router in api._routers
         for path, operations in router.path_operations.items()
         for operation in operations.operations
