@@ -42,6 +42,8 @@ KEY_HEADER = {
     ]
 }
 ERRORS: dict[int, type[ErrorOut]] = {s: ErrorOut for s in (400, 401, 403, 404, 409, 422, 429)}
+#: A resignation sent with no body at all: the game's current seq.
+NO_BODY = ResignIn()
 
 
 def _stored_key(user: User, key: str | None) -> str | None:
@@ -121,7 +123,7 @@ def post_move(
 def resign(
     request: HttpRequest,
     game_id: int,
-    body: ResignIn,
+    body: ResignIn = NO_BODY,
 ) -> MoveOut:
     user = user_of(request)
     expected = body.expected_seq

@@ -12,6 +12,7 @@ from ninja import Router, Status
 
 from api import reading
 from api.auth import user_of
+from api.bodies import check_json
 from api.errors import ApiError
 from api.schemas import ErrorOut, RecordOut
 from games.core import records
@@ -61,6 +62,7 @@ def upload(request: HttpRequest) -> Status[dict[str, Any]]:
     user = user_of(request)
     try:
         records.check_upload_length(request.META.get("CONTENT_LENGTH"))
+        check_json(request)
         upload = SimpleUploadedFile("record.json", request.body, "application/json")
         stored = records.store_upload(user, upload)
     except records.RecordError as e:

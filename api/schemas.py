@@ -9,9 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from ninja import Field, Schema
+from pydantic import ConfigDict
 
 #: The longest move accepted, as on the game page: no move is that long.
 MAX_NOTATION = 200
+#: The largest number a game's seq can be (the database's 64-bit integers).
+MAX_SEQ = 2**63 - 1
+
+
+class InputSchema(Schema):
+    """A request's body: a JSON object with these fields and no others (a
+    misspelt field is refused, not ignored; an array or a string is no body)."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 class ErrorOut(Schema):
@@ -102,14 +112,14 @@ class EventsOut(Schema):
     log: list[LogLineOut] = Field(description="the game page's log, in words")
 
 
-class MoveIn(Schema):
+class MoveIn(InputSchema):
     move: str = Field(
         min_length=1,
         max_length=MAX_NOTATION,
         description="in the game's notation: '3 FACTS', 'pass', 'exchange Q X', "
         "'jumbulaya SPRINTS'…",
     )
-    expected_seq: int = Field(ge=0, description="the game's seq the move was chosen at")
+    expected_seq: int = Field(ge=0, le=MAX_SEQ, description="the game's seq the move was chosen at")
 
 
 class MoveOut(Schema):
@@ -122,30 +132,38 @@ class MoveOut(Schema):
     message: str
 
 
-class PreviewIn(Schema):
+class PreviewIn(InputSchema):
     move: str = Field(min_length=1, max_length=MAX_NOTATION)
 
 
-class ResignIn(Schema):
+class ResignIn(InputSchema):
     expected_seq: int | None = Field(
-        default=None, ge=0, description="the game's seq you saw; default: the current one"
+        default=None,
+        ge=0,
+        le=MAX_SEQ,
+        description="the game's seq you saw; default: the current one",
     )
 
 
-class CreateIn(Schema):
+class CreateIn(InputSchema):
     kind: str = "jumbulaya"
     seats: int = Field(default=2, description="players, counting you")
     preset: str | None = Field(default=None, description="default: the kind's first preset")
     options: dict[str, Any] = Field(
         default_factory=dict, description="the kind's options changed from the preset"
     )
-    lexicon: str = "default"
+    lexicon: str = Field(
+        default="default", description="the word list; send it only for a kind that has one"
+    )
     move_hours: float = 72
     public: bool = False
     open: bool = False
     invite: list[str] = Field(default_factory=list, description="addresses to invite")
     robots: list[str] = Field(default_factory=list, description="robot levels to seat")
-    claim_window: bool = True
+    claim_window: bool = Field(
+        default=True,
+        description="sealed calls (JUMBULAYA's); send it only for a kind that has them",
+    )
     skip_weekends: bool = False
     timeout_limit: int = 3
     robot_pace: str = "now"
@@ -157,7 +175,7 @@ class CreateIn(Schema):
     )
 
 
-class InviteIn(Schema):
+class InviteIn(InputSchema):
     emails: list[str] = Field(description="addresses to invite to the game's free seats")
 
 

@@ -12,6 +12,7 @@ from ninja.openapi.schema import OpenAPISchema
 
 from api import errors, game_routes, me_routes, move_routes, record_routes
 from api.auth import TokenAuth
+from api.bodies import JsonParser
 
 DESCRIPTION = """\
 Play Jumbulaya by mail from a program: a client, a bot, a notebook.
@@ -19,7 +20,8 @@ Play Jumbulaya by mail from a program: a client, a bot, a notebook.
 Every request carries a personal access token, made on your profile page:
 `Authorization: Bearer jmb_…`. Each token may make a set number of requests a
 minute (`GET /me` says how many); past it the answer is 429 with `Retry-After`.
-Errors are JSON `{"code": ..., "message": ...}`.
+Bodies are JSON, sent as `Content-Type: application/json` (415 else). Errors are
+JSON `{"code": ..., "message": ...}`, whatever the path under `/api/`.
 
 A program waits for its turn with `GET /games/{id}/events?after=<seq>&wait=20`,
 reads its seat with `GET /games/{id}/view` and moves with
@@ -56,6 +58,7 @@ api = Api(
     description=DESCRIPTION,
     urls_namespace="api-v1",
     auth=TokenAuth(),
+    parser=JsonParser(),
     # The page is served from django-ninja's static files ("ninja" is an installed
     # app); Swagger UI's default validator badge would load an image from the
     # internet: it is turned off.

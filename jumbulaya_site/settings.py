@@ -93,6 +93,8 @@ LOGIN_URL = "accounts:sign_in"
 LOGIN_REDIRECT_URL = "games:dashboard"
 
 MIDDLEWARE = [
+    # Every failure under /api/ answered as JSON, whoever made it (api/middleware.py).
+    "api.middleware.JsonAnswersMiddleware",
     "jumbulaya_site.middleware.RequestSizeLimitMiddleware",
     # While the database is away: 503s, and the log says so once (jumbulaya_site/outage.py).
     "jumbulaya_site.middleware.DatabaseOutageMiddleware",
