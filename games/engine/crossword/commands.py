@@ -1,8 +1,11 @@
-"""Commands: ``decide(state, seat, move, words) -> events``.
+"""Commands: ``decide(state, seat, move, words, draw) -> events``.
 
-A pure function: it checks the move against the rules and returns the events
-that record it, or raises a :class:`Refusal`.  Draws take the front of the bag
-(shuffled once, at the deal), so nothing here is left to chance.
+A pure function of its arguments (the draw function is the only source of
+chance): it checks the move against the rules and returns the events that
+record it, or raises a :class:`Refusal`.  A draw is picked at the moment of
+drawing from the whole bag (:func:`draw_random`), and its event records the
+tiles drawn, so a log replays without chance and the bag's order, which it
+does not keep (:func:`~games.engine.crossword.state.as_bag`), tells nothing.
 
 Checks run in this order: ``game_over`` → ``not_in_game`` → ``not_your_turn``
 → reading the move (``bad_move``, ``bad_square``) → ``end_pending`` (a play or
@@ -18,6 +21,9 @@ and refused (``nothing_to_accept``) otherwise.
 
 from __future__ import annotations
 
+import random
+import secrets
+from collections.abc import Callable
 from typing import Protocol
 
 from ..common.turns import check_in_game, check_turn
@@ -55,6 +61,35 @@ from .state import GameState
 #: The fewest tiles the bag must hold for an exchange.
 EXCHANGE_MIN_BAG = 7
 
+#: ``draw(bag, n)`` returns the ``n`` tiles a turn draws from ``bag``.
+Drawer = Callable[[str, int], str]
+
+
+def _pick(rng: random.Random, bag: str, n: int) -> str:
+    return "".join(bag[i] for i in rng.sample(range(len(bag)), n))
+
+
+def drawer(rng: random.Random) -> Drawer:
+    """Draws picked by ``rng``: a seeded one for playouts, tests and benchmarks."""
+    return lambda bag, n: _pick(rng, bag, n)
+
+
+_RANDOM = secrets.SystemRandom()
+
+
+def draw_random(bag: str, n: int) -> str:
+    """Draw ``n`` tiles at random from the whole bag, at the moment of drawing,
+    with the operating system's generator: no seed exists that could replay or
+    predict a draw, and no tile given back sits where anyone knows."""
+    return _pick(_RANDOM, bag, n)
+
+
+def _draw(draw: Drawer, bag: str, n: int) -> str:
+    drawn = draw(bag, n)
+    if len(drawn) != n:
+        raise ValueError(f"the draw returned {len(drawn)} tiles, not {n}")
+    return drawn
+
 
 class Words(Protocol):
     """The word list a game is played with: upper-case words."""
@@ -83,9 +118,16 @@ def _verb(command: Command) -> str:
     return "play"
 
 
-def decide(state: GameState, seat: int, move: str | Command, words: Words) -> list[Event]:
+def decide(
+    state: GameState,
+    seat: int,
+    move: str | Command,
+    words: Words,
+    draw: Drawer = draw_random,
+) -> list[Event]:
     """The events that record ``seat`` making ``move`` (notation or a parsed
-    command), or a :class:`Refusal` saying why the rules do not allow it."""
+    command), or a :class:`Refusal` saying why the rules do not allow it;
+    ``draw`` picks the tiles a play or an exchange draws."""
     if isinstance(move, str):
         _seat_checks(state, seat, verb_of(move))
         command = parse_move(move)
@@ -96,7 +138,7 @@ def decide(state: GameState, seat: int, move: str | Command, words: Words) -> li
         _end_pending(state)
     match command:
         case Play():
-            return [play(state, seat, command, words)]
+            return [play(state, seat, command, words, draw)]
         case Pass():
             return [Passed(seat)]
         case Accept():
@@ -110,7 +152,7 @@ def decide(state: GameState, seat: int, move: str | Command, words: Words) -> li
         case Timeout():
             return [TimedOut(seat)]
         case Exchange(tiles):
-            return [_exchange(state, seat, tiles)]
+            return [_exchange(state, seat, tiles, draw)]
         case Challenge():
             return [_challenge(state, seat, words)]
         case Resign():
@@ -158,8 +200,11 @@ def _written(command: Play) -> str:
     return f"{command.coordinate} {format_word(command.word, command.marked)}"
 
 
-def play(state: GameState, seat: int, command: Play, words: Words) -> Played:
-    """Check a play and score it (the order of the checks: module docstring)."""
+def play(
+    state: GameState, seat: int, command: Play, words: Words, draw: Drawer = draw_random
+) -> Played:
+    """Check a play, score it and draw for it (the order of the checks: module
+    docstring)."""
     board = state.board
     word = command.word
     n = len(word)
@@ -255,7 +300,7 @@ def play(state: GameState, seat: int, command: Play, words: Words) -> Played:
         formed, len(new), board, step, state.options
     )
     left = len(rack) - len(needed)
-    drawn = state.bag[: max(0, state.options.rack_size - left)]
+    drawn = _draw(draw, state.bag, min(len(state.bag), max(0, state.options.rack_size - left)))
     return Played(
         seat,
         across,
@@ -267,7 +312,7 @@ def play(state: GameState, seat: int, command: Play, words: Words) -> Played:
     )
 
 
-def _exchange(state: GameState, seat: int, tiles: str) -> Exchanged:
+def _exchange(state: GameState, seat: int, tiles: str, draw: Drawer) -> Exchanged:
     rack = state.racks[seat]
     short = missing(rack, tiles)
     if short:
@@ -282,7 +327,7 @@ def _exchange(state: GameState, seat: int, tiles: str) -> Exchanged:
             f"The bag holds {bag} tiles: an exchange needs at least {EXCHANGE_MIN_BAG}, "
             "and at least as many as are exchanged.",
         )
-    return Exchanged(seat, tiles, state.bag[: len(tiles)])
+    return Exchanged(seat, tiles, _draw(draw, state.bag, len(tiles)))
 
 
 def _challenge(state: GameState, seat: int, words: Words) -> PlayWithdrawn | ChallengeFailed:

@@ -5,7 +5,9 @@ first, a blank beating any letter; the tiles go back and the bag is mixed
 again.  Read here: R and T are equally close to S, so equal draws (two Rs, an
 R and a T, two blanks) tie, and the tied players draw again, with the tiles
 back in the bag, until one is closest.  Then the 100 tiles are shuffled and
-each seat, in seat order, takes its rack from the front of the bag.
+each seat, in seat order, takes its rack from the front of them; the bag
+keeps the rest sorted (:func:`~.state.as_bag`), since every later draw is
+picked at random from all of it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from .board import EMPTY_BOARD
 from .events import GameStarted
 from .layout import BLANK, DISTRIBUTION
 from .options import Options
+from .state import as_bag
 
 
 def full_set() -> list[str]:
@@ -61,6 +64,6 @@ def deal(
         draws=draws,
         first=first,
         racks=racks,
-        bag="".join(bag[len(players) * size :]),
+        bag=as_bag("".join(bag[len(players) * size :])),
         board=EMPTY_BOARD,
     )

@@ -2,9 +2,9 @@
 
 Each event is a small frozen dataclass with a ``version``; :func:`to_dict` and
 :func:`from_dict` turn them into JSON-ready dicts and back.  ``PRIVATE`` names
-the fields only the event's seat may see: the deal's racks and the bag's order,
-a play's draw, an exchange's tiles.  The bag is shuffled once, at the deal, and
-every draw takes its front, so a log replays to the same state every time.
+the fields only the event's seat may see: the deal's racks and the bag, a
+play's draw, an exchange's tiles.  Draws are recorded as the tiles drawn, never
+as a seed, so a log replays to the same state every time.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from .events import (
     Resigned,
     TimedOut,
 )
-from .state import SCORELESS_LIMIT, EndReason, GameState, OpenPlay
+from .state import SCORELESS_LIMIT, EndReason, GameState, OpenPlay, as_bag
 
 
 def start(event: GameStarted) -> GameState:
@@ -38,7 +38,7 @@ def start(event: GameStarted) -> GameState:
         players=event.players,
         board=event.board,
         racks=event.racks,
-        bag=event.bag,
+        bag=as_bag(event.bag),
         turn=event.first,
         points=(0,) * n,
         adjustments=(0,) * n,
@@ -149,7 +149,7 @@ def _played(d: GameState, event: Played) -> None:
     d.racks = tuple(racks)
     d.board = place(d.board, event.squares, event.letters)
     d.last_play = event.squares
-    d.bag = d.bag[len(event.drawn) :]
+    d.bag = take(d.bag, event.drawn)
     points = list(d.points)
     points[seat] += event.points
     d.points = tuple(points)
@@ -176,10 +176,11 @@ def _played(d: GameState, event: Played) -> None:
 
 
 def _withdrawn(d: GameState, event: PlayWithdrawn) -> None:
-    """Put the open play back exactly: the tiles on the mover's rack as it was,
-    the drawn tiles on the front of the bag, the points off; its turn becomes a
-    scoreless one.  A play that would have ended the game ends nothing: the
-    game goes on from the seat after the mover."""
+    """Put the open play back: the tiles on the mover's rack as it was, the
+    drawn tiles mixed into the bag (the next draw is as random as any), the
+    points off; its turn becomes a scoreless one.  A play that would have
+    ended the game ends nothing: the game goes on from the seat after the
+    mover."""
     made = d.open_play
     assert made is not None
     mover = made.seat
@@ -191,7 +192,7 @@ def _withdrawn(d: GameState, event: PlayWithdrawn) -> None:
     racks = list(d.racks)
     racks[mover] = made.rack
     d.racks = tuple(racks)
-    d.bag = made.drawn + d.bag
+    d.bag = as_bag(d.bag + made.drawn)
     points = list(d.points)
     points[mover] -= made.points
     d.points = tuple(points)
@@ -237,7 +238,7 @@ def evolve(state: GameState, event: Event) -> GameState:
             racks = list(d.racks)
             racks[seat] = take(racks[seat], tiles) + drawn
             d.racks = tuple(racks)
-            d.bag = d.bag[len(drawn) :] + tiles
+            d.bag = as_bag(take(d.bag, drawn) + tiles)
             _turn_without_score(d, seat)
         case PlayWithdrawn():
             _withdrawn(d, event)

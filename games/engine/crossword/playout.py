@@ -15,7 +15,7 @@ from itertools import combinations
 
 from ..errors import Refusal
 from .board import EMPTY
-from .commands import EXCHANGE_MIN_BAG, Words, decide
+from .commands import EXCHANGE_MIN_BAG, Words, decide, drawer
 from .events import Event, GameStarted
 from .fold import evolve, start
 from .layout import BLANK, COLUMNS, SIZE
@@ -78,16 +78,18 @@ def random_turn(
     state: GameState, seat: int, anagrams: Anagrams, words: Words, rng: random.Random
 ) -> list[Event]:
     """A legal turn for ``seat``: the first legal play found, else an
-    exchange while the bag allows one, else a pass."""
+    exchange while the bag allows one, else a pass.  Its draws come from
+    ``rng`` too, so a seeded game is the same game every time."""
+    draw = drawer(rng)
     for move in candidate_plays(state, seat, anagrams, rng):
         try:
-            return decide(state, seat, move, words)
+            return decide(state, seat, move, words, draw)
         except Refusal:
             continue
     rack = state.racks[seat]
     if len(state.bag) >= EXCHANGE_MIN_BAG and rack:
-        return decide(state, seat, "exchange " + rack[: rng.randint(1, len(rack))], words)
-    return decide(state, seat, "pass", words)
+        return decide(state, seat, "exchange " + rack[: rng.randint(1, len(rack))], words, draw)
+    return decide(state, seat, "pass", words, draw)
 
 
 def random_game(

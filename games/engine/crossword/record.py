@@ -2,9 +2,12 @@
 (docs/crossword-record.md).
 
 A record holds the options, the word list, the players, who plays first, the
-racks as dealt and the bag in its order, then every turn in the notation.
-Every draw takes the front of the bag, so the bag's order is all a replay
-needs to be exact.  :func:`replay_json` replays a record's turns through
+racks as dealt and the bag, then every turn in the notation.  A turn that
+draws lists its ``draw``, the tiles it drew (draws are picked at random, so
+the bag's order tells nothing); a turn that lists none draws from the front of
+the bag in the record's order, as records written before draws were random
+did (:class:`_RecordOrder`), so those replay as they always did.
+:func:`replay_json` replays a record's turns through
 :func:`~games.engine.crossword.commands.decide`, as the service does.
 """
 
@@ -14,12 +17,12 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ..common import records as common
 from ..errors import BadRecord
 from .board import EMPTY_BOARD, rows, tiles_on, written_play
-from .commands import Words, decide
+from .commands import Drawer, Words, decide, take
 from .events import (
     ChallengeFailed,
     Event,
@@ -45,6 +48,15 @@ _ROW_RE = re.compile(r"[.A-Za-z]{15}")
 #: ``resolve(name)`` returns the installed word list called ``name`` (``LookupError``
 #: when there is none).
 Resolver = Callable[[str], Words]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn of a record: its seat, its move and, when it lists one, its draw."""
+
+    seat: int
+    move: str
+    draw: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,9 +149,57 @@ def read_record(data: object) -> Record:
     return Record(options, lexicon, players, first, racks, bag, board, turns)
 
 
-def read_turn(value: object, players: int) -> tuple[int, str]:
-    """One turn's seat and move, checked for shape."""
-    return common.read_seat_move(value, players)
+def read_turn(value: object, players: int) -> Turn:
+    """One turn's seat, move and draw, checked for shape."""
+    seat, move = common.read_seat_move(value, players)
+    draw = cast(dict[str, Any], value).get("draw")  # read_seat_move checked it is one
+    return Turn(seat, move, None if draw is None else _tiles(draw, "the turn's 'draw'"))
+
+
+class _ListedDraw:
+    """Draws exactly the tiles a turn lists, checking them against the bag."""
+
+    def __init__(self, tiles: str) -> None:
+        self.tiles = tiles
+        self.called = False
+
+    def __call__(self, bag: str, n: int) -> str:
+        self.called = True
+        if len(self.tiles) != n:
+            raise BadRecord(f"this turn draws {n} tiles, but 'draw' lists {len(self.tiles)}")
+        left = Counter(bag)
+        for t in self.tiles:
+            if not left[t]:
+                raise BadRecord(f"'draw' lists {t}, which is not (or no longer) in the bag")
+            left[t] -= 1
+        return self.tiles
+
+
+class _RecordOrder:
+    """The bag in the order a record's turns without a ``draw`` take it from:
+    the bag as the record gives it, each draw off its front, an exchange's
+    tiles put at its back and a withdrawn play's draw back on its front, as
+    the engine drew before draws were picked at random.  It holds the same
+    tiles as the state's bag, which keeps no order."""
+
+    def __init__(self, bag: str) -> None:
+        self.order = bag
+
+    def front(self, bag: str, n: int) -> str:
+        return self.order[:n]
+
+    def follow(self, before: GameState, events: Sequence[Event]) -> None:
+        """Move the tiles ``events`` drew and gave back (``before``: the state
+        they follow)."""
+        for event in events:
+            match event:
+                case Played(drawn=drawn):
+                    self.order = take(self.order, drawn)
+                case Exchanged(tiles=tiles, drawn=drawn):
+                    self.order = take(self.order, drawn) + tiles
+                case PlayWithdrawn():
+                    assert before.open_play is not None
+                    self.order = before.open_play.drawn + self.order
 
 
 class ReplayResult(common.ReplayResult[GameState, Event]):
@@ -216,10 +276,17 @@ def replay_record(record: Record, resolve: Resolver) -> ReplayResult:
     except BadRecord as e:
         return ReplayResult(None, error=e)
     started = started_event(record)
+    order = _RecordOrder(record.bag)
 
     def play(state: GameState, raw: object) -> list[Event]:
-        seat, move = read_turn(raw, len(record.players))
-        return decide(state, seat, move, words)
+        turn = read_turn(raw, len(record.players))
+        listed = None if turn.draw is None else _ListedDraw(turn.draw)
+        draw: Drawer = order.front if listed is None else listed
+        events = decide(state, turn.seat, turn.move, words, draw)
+        if listed is not None and listed.tiles and not listed.called:
+            raise BadRecord(f"this turn draws no tiles, but 'draw' lists {len(listed.tiles)}")
+        order.follow(state, events)
+        return events
 
     return ReplayResult(start(started), [started]).play_turns(record.turns, play, evolve)
 
@@ -240,39 +307,47 @@ def replay_json(text: str | bytes, resolve: Resolver) -> ReplayResult:
 
 def turn_moves(events: Sequence[Event]) -> tuple[str, ...]:
     """Each event after the deal as its turn's move in the notation."""
+    return tuple(turn["move"] for turn in _turns(events))
+
+
+def _turns(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Each event after the deal as its record turn: seat, move, and the draw
+    of a play or an exchange."""
     started = common.first_event(events, GameStarted)
     state = start(started)
     out = []
     for event in events[1:]:
         state = evolve(state, event)
+        turn: dict[str, Any] = {"seat": event_seat(event)}
         match event:
-            case Played(squares=squares, across=across):
-                out.append(format_move(written_play(state.board, squares, across)))
-            case Exchanged(tiles=tiles):
-                out.append(f"exchange {tiles}")
+            case Played(squares=squares, across=across, drawn=drawn):
+                move = format_move(written_play(state.board, squares, across))
+                turn |= {"move": move, "draw": drawn}
+            case Exchanged(tiles=tiles, drawn=drawn):
+                turn |= {"move": f"exchange {tiles}", "draw": drawn}
             case Passed():
-                out.append("pass")
+                turn["move"] = "pass"
             case TimedOut():
-                out.append("timeout")
+                turn["move"] = "timeout"
             case PlayWithdrawn() | ChallengeFailed():
-                out.append("challenge")
+                turn["move"] = "challenge"
             case Resigned():
-                out.append("resign")
+                turn["move"] = "resign"
             case _:
                 raise TypeError(f"not a turn's event: {event!r}")
-    return tuple(out)
+        out.append(turn)
+    return out
 
 
 def write_record(
     events: Sequence[Event], lexicon: str | dict[str, list[str]] | None = None
 ) -> dict[str, Any]:
-    """The record of a game's log; ``lexicon`` defaults to the name the game
-    was dealt with."""
+    """The record of a game's log.  Every turn that draws lists its ``draw``,
+    so the record replays to the same state whatever order the bag is in;
+    ``lexicon`` defaults to the name the game was dealt with."""
     started = common.first_event(events, GameStarted)
     if lexicon is None:
         lexicon = started.lexicon
-    moves = turn_moves(events)
-    seats = [event_seat(e) for e in events[1:]]
     return Record(
         options=started.options,
         lexicon=lexicon if isinstance(lexicon, str) else tuple(lexicon["words"]),
@@ -281,5 +356,5 @@ def write_record(
         racks=started.racks,
         bag=started.bag,
         board=started.board,
-        turns=tuple({"seat": s, "move": m} for s, m in zip(seats, moves, strict=True)),
+        turns=tuple(_turns(events)),
     ).to_json()

@@ -2,7 +2,9 @@
 
 States are treated as immutable: :func:`~games.engine.crossword.fold.evolve`
 makes a new one per event.  Racks and the bag are strings of tiles (``?`` a
-blank), the board a flat string (:mod:`.board`).
+blank), the board a flat string (:mod:`.board`).  The bag is kept sorted
+(:func:`as_bag`): draws are picked at random, so its order could only tell how
+tiles came into it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,12 @@ EndReason = Literal["went_out", "scoreless", "target", "resigned"]
 
 #: The scoreless turns in a row that end the game.
 SCORELESS_LIMIT = 6
+
+
+def as_bag(tiles: str) -> str:
+    """``tiles`` as the bag keeps them: sorted, a multiset with no order, so
+    that nothing in it says which tiles were dealt, given back or drawn when."""
+    return "".join(sorted(tiles))
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +176,7 @@ def state_from_json(data: dict[str, Any]) -> GameState:
         players=tuple(data["players"]),
         board=data["board"],
         racks=tuple(data["racks"]),
-        bag=data["bag"],
+        bag=as_bag(data["bag"]),
         turn=data["turn"],
         points=tuple(data["points"]),
         adjustments=tuple(data["adjustments"]),

@@ -68,7 +68,7 @@ class Crossword(EngineEvents):
     name = "crossword"
     label = "Crossword — Bible edition"
     description = "the crossword tile game with bonus points for Bible words"
-    record_secrets = "every rack and the order of the bag"
+    record_secrets = "every rack and the bag"
     record_format = record.FORMAT
     uses_word_list = True
     min_players = 2
@@ -258,7 +258,8 @@ class Crossword(EngineEvents):
         return record.read_record_json(text)
 
     def record_turn(self, rec: record.Record, index: int) -> tuple[int, str]:
-        return record.read_turn(rec.turns[index], len(rec.players))
+        turn = record.read_turn(rec.turns[index], len(rec.players))
+        return turn.seat, turn.move
 
     def stored_record(
         self, rec: record.Record, turns: int, text: Callable[[str], str]
@@ -282,8 +283,12 @@ class Crossword(EngineEvents):
 
 
 def _turn_entry(raw: object, players: int) -> dict[str, Any]:
-    seat, move = record.read_turn(raw, players)
-    return {"seat": seat, "move": move}
+    """A record's turn as it is kept: its draw too, when it lists one."""
+    turn = record.read_turn(raw, players)
+    entry: dict[str, Any] = {"seat": turn.seat, "move": turn.move}
+    if turn.draw is not None:
+        entry["draw"] = turn.draw
+    return entry
 
 
 def _dawg_of(resolve: Resolver) -> record.Resolver:

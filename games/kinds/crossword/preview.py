@@ -74,7 +74,7 @@ def preview_move(state: GameState, seat: int, move: str, words: object) -> Cross
             return CrosswordPreview(
                 "exchange",
                 f"Exchange {', '.join(tiles)}.",
-                ("Your turn ends and scores nothing; the tiles go to the back of the bag.",),
+                ("Your turn ends and scores nothing; the tiles are mixed back into the bag.",),
             )
         case events.PlayWithdrawn(mover=mover) | events.ChallengeFailed(mover=mover):
             made_play = state.open_play
