@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import zoneinfo
+from collections.abc import Iterator
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.crypto import salted_hmac
 
 from accounts.names import shown_name, shown_site_name
 
@@ -14,6 +17,9 @@ from accounts.names import shown_name, shown_site_name
 ROBOT_DOMAIN = "robots.invalid"
 #: What follows a bot account's name wherever it is shown.
 BOT_MARK = "(bot)"
+#: Django's salt for the session hash: an account that never signed out everywhere
+#: keeps the hash Django gives it, so no session ends by this code's arrival.
+SESSION_HASH_SALT = "django.contrib.auth.models.AbstractBaseUser.get_session_auth_hash"
 
 
 def validate_time_zone(value: str) -> None:
@@ -45,9 +51,30 @@ class User(AbstractUser):
     #: A bot: an account its owner marked as played by a program through the API
     #: (as Lichess's bot accounts).  Its name is shown with "(bot)" after it.
     is_bot = models.BooleanField(default=False)
+    #: How many times the account signed out everywhere: part of the hash every
+    #: session keeps of its account (:meth:`get_session_auth_hash`), so moving it
+    #: on ends every session signed in before.  API tokens do not depend on it.
+    session_generation = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:
         return self.public_name
+
+    def _session_hash(self, secret: str | None) -> str:
+        held = self.password
+        if self.session_generation:
+            held = f"{held}\n{self.session_generation}"
+        return salted_hmac(SESSION_HASH_SALT, held, secret=secret, algorithm="sha256").hexdigest()
+
+    def get_session_auth_hash(self) -> str:
+        """Django's hash of the password field, and of :attr:`session_generation`
+        once the account has signed out everywhere: a session whose hash no
+        longer matches is signed out at its next request."""
+        return self._session_hash(None)
+
+    def get_session_auth_fallback_hash(self) -> Iterator[str]:
+        """:meth:`get_session_auth_hash` under each of ``SECRET_KEY_FALLBACKS``."""
+        for secret in settings.SECRET_KEY_FALLBACKS:
+            yield self._session_hash(secret)
 
     @property
     def is_robot(self) -> bool:

@@ -18,6 +18,7 @@ from anymail.exceptions import AnymailError
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -204,6 +205,15 @@ def make_named_account(email: str, display_name: str) -> User:
         display_name=clean_name(display_name),
         last_login=timezone.now(),
     )
+
+
+def sign_out_everywhere(user: User) -> User:
+    """End every session of the account, in every browser, at its next
+    request (the session hash moves on: ``User.session_generation``).  Its API
+    tokens go on working: they are revoked one by one on the profile page."""
+    User.objects.filter(pk=user.pk).update(session_generation=F("session_generation") + 1)
+    user.refresh_from_db(fields=["session_generation"])
+    return user
 
 
 # --- profile --------------------------------------------------------------------

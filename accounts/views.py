@@ -176,6 +176,21 @@ def sign_out(request: HttpRequest) -> HttpResponse:
     return redirect("games:home")
 
 
+@login_required
+@require_POST
+def sign_out_everywhere(request: HttpRequest) -> HttpResponse:
+    """End every session of the account, this one too (the profile page's
+    button)."""
+    services.sign_out_everywhere(_user(request))
+    logout(request)
+    messages.info(
+        request,
+        "You are signed out everywhere: every browser that was signed in to your account "
+        "is signed out. Your API tokens still work; revoke them on your profile page.",
+    )
+    return redirect("games:home")
+
+
 # --- profile ------------------------------------------------------------------
 
 
@@ -267,6 +282,7 @@ def _profile_page(
         "access_tokens": access_tokens.tokens_of(user),
         "requests_per_minute": access_tokens.per_minute(),
         "max_token_name": access_tokens.MAX_NAME,
+        "session_days": settings.SESSION_COOKIE_AGE // (24 * 3600),
         **extra,
     }
     return render(request, "accounts/profile.html", context, status=status)

@@ -104,6 +104,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.sessions.RenewSessionsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -131,13 +132,10 @@ TEMPLATES = [
 
 # Database: DATABASE_URL, else SQLite at $JUMBULAYA_VAR_DIR/db.sqlite3.
 DATABASE_URL = envstr("DATABASE_URL")
-if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
-else:
 #: Set by jumbulaya_site/asgi.py: this process is the ASGI server's.
 SERVING_ASGI = envbool("JUMBULAYA_SERVING_ASGI")
-    JUMBULAYA_VAR_DIR.mkdir(parents=True, exist_ok=True)
-    DATABASES = {
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
     if SERVING_ASGI and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # Under ASGI each request runs its code in a thread of its own, so a
         # connection kept per thread would be one per request: connections come
@@ -149,6 +147,9 @@ SERVING_ASGI = envbool("JUMBULAYA_SERVING_ASGI")
             "max_size": envint("JUMBULAYA_DB_POOL_SIZE", "8", minimum=1),
             "timeout": 10,
         }
+else:
+    JUMBULAYA_VAR_DIR.mkdir(parents=True, exist_ok=True)
+    DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(JUMBULAYA_VAR_DIR / "db.sqlite3"),
@@ -287,13 +288,15 @@ JUMBULAYA_API_REQUESTS_PER_MINUTE = envint("JUMBULAYA_API_REQUESTS_PER_MINUTE", 
 JUMBULAYA_API_MAX_WAIT_SECONDS = envint(
     "JUMBULAYA_API_MAX_WAIT_SECONDS", "20", minimum=0, maximum=60
 )
+#: How many waits (long polls) one account may hold at once; past it, 429.
+JUMBULAYA_WAITS_PER_ACCOUNT = envint("JUMBULAYA_WAITS_PER_ACCOUNT", "10", minimum=1)
 #: Behind one proxy that appends the client's address to X-Forwarded-For (the nginx
 #: recipe in deploy/), read the client from there; else every client is the proxy.
 JUMBULAYA_PROXY_FORWARDED_FOR = envbool("JUMBULAYA_PROXY_FORWARDED_FOR")
-#: How many waits (long polls) one account may hold at once; past it, 429.
-JUMBULAYA_WAITS_PER_ACCOUNT = envint("JUMBULAYA_WAITS_PER_ACCOUNT", "10", minimum=1)
-# Passwordless sign-in: stay signed in for a year.
-SESSION_COOKIE_AGE = 365 * 24 * 3600
+# Passwordless sign-in: a session lasts 30 days after the account last used it (renewed
+# at the first request of each day, accounts.sessions.RenewSessionsMiddleware), so a
+# browser left behind stops being signed in; signing in again is one email away.
+SESSION_COOKIE_AGE = 30 * 24 * 3600
 
 # Redis: the production broker. Empty means not configured.
 REDIS_URL = envstr("REDIS_URL")
