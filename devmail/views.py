@@ -16,6 +16,7 @@ from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET, require_POST
 
 from devmail import tracking
+from devmail.loopback import mailbox_open_to
 from devmail.models import Message
 from devmail.replies import quoted, send_reply
 
@@ -45,14 +46,18 @@ EMAIL_CSP: dict[str, list[str]] = {
 LINKS_TO_TOP = '<base target="_top">'
 
 
-def _mailbox_on() -> None:
+def _mailbox_on(request: HttpRequest) -> None:
+    """A 404 unless the mailbox is on, and open to this request (this
+    machine's, :mod:`devmail.loopback`)."""
     if not settings.JUMBULAYA_MAILBOX:
         raise Http404("The local mailbox is off.")
+    if not mailbox_open_to(request):
+        raise Http404("The local mailbox answers this machine only.")
 
 
 @require_GET
 def inbox(request: HttpRequest) -> HttpResponse:
-    _mailbox_on()
+    _mailbox_on(request)
     to = request.GET.get("to", "").strip().lower()
     messages = Message.objects.all()
     if to:
@@ -62,7 +67,7 @@ def inbox(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def message(request: HttpRequest, message_id: int) -> HttpResponse:
-    _mailbox_on()
+    _mailbox_on(request)
     mail = get_object_or_404(Message, pk=message_id)
     reply_to = mail.headers.get("Reply-To", "")
     return render(
@@ -78,7 +83,7 @@ def message(request: HttpRequest, message_id: int) -> HttpResponse:
 def message_html(request: HttpRequest, message_id: int) -> HttpResponse:
     """An email's HTML, for the frame on its page. It is served apart, under a policy of
     its own: a srcdoc frame takes the page's policy, which refuses inline styles."""
-    _mailbox_on()
+    _mailbox_on(request)
     mail = get_object_or_404(Message, pk=message_id)
     if not mail.html:
         raise Http404("This email has no HTML version.")
@@ -92,7 +97,7 @@ def message_html(request: HttpRequest, message_id: int) -> HttpResponse:
 def reply(request: HttpRequest, message_id: int) -> HttpResponse:
     """Answer an email as its recipient would from a mail client: the reply
     goes through the same processing as one an ESP posts to the webhook."""
-    _mailbox_on()
+    _mailbox_on(request)
     mail = get_object_or_404(Message, pk=message_id)
     body = request.POST.get("body", "")[:MAX_REPLY]
     sent = send_reply(mail, body)
@@ -116,7 +121,7 @@ def _news_after(pk: int) -> list[Message]:
 def news(request: HttpRequest) -> HttpResponse:
     """The emails kept since ``?after=<id>``, as items of the list a message
     page shows after a reply (which polls this): 204 while there are none."""
-    _mailbox_on()
+    _mailbox_on(request)
     after = request.GET.get("after", "")
     if not after.isdigit() or len(after) > 12:
         return HttpResponse(
@@ -134,7 +139,7 @@ def news(request: HttpRequest) -> HttpResponse:
 def report(request: HttpRequest, message_id: int) -> HttpResponse:
     """Bounce an email, or mark it as spam, as the recipient's mail server or
     mail client would: the event goes the way an ESP's tracking webhook does."""
-    _mailbox_on()
+    _mailbox_on(request)
     mail = get_object_or_404(Message, pk=message_id)
     action = request.POST.get("action", "")
     if action not in tracking.ACTIONS:

@@ -186,6 +186,9 @@ STATIC_ROOT = Path(envstr("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # settings (EMAIL_HOST and friends) unless EMAIL_BACKEND names another backend.
 #: The local mailbox page (/dev/mailbox): on in DEBUG, or by setting.
 JUMBULAYA_MAILBOX = envbool("JUMBULAYA_MAILBOX", "1" if DEBUG else "0")
+#: The mailbox answers this machine only (loopback clients, and a run bound to a loopback
+#: RUN_HOST): 1 shows it to everyone who can reach the server (devmail/loopback.py).
+JUMBULAYA_DEV_MAILBOX_PUBLIC = envbool("JUMBULAYA_DEV_MAILBOX_PUBLIC")
 # Mail goes through django-anymail to any ESP it supports, chosen by EMAIL_BACKEND
 # (e.g. anymail.backends.postmark.EmailBackend) with its ANYMAIL_* variables; the
 # embedded default keeps every message in the local mailbox.
