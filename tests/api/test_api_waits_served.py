@@ -52,6 +52,9 @@ def server_env(tmp_path: Path) -> dict[str, str]:
         "CELERY_BROKER_URL": "filesystem://localhost/",
         "JUMBULAYA_HEALTH_EXPECT_WORKERS": "0",
         "JUMBULAYA_API_REQUESTS_PER_MINUTE": "100000",
+        # Fewer pooled connections than waits: a wait that kept its connection
+        # would leave the other requests none.
+        "JUMBULAYA_DB_POOL_SIZE": "2",
     }
 
 
