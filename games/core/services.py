@@ -249,7 +249,7 @@ def _stored_round(kind: GameKind, game: Game) -> int | None:
 LIMIT_WINDOW = timedelta(hours=24)
 
 
-def _moment(when: datetime, user: User) -> str:
+def local_moment(when: datetime, user: User) -> str:
     """A moment in the user's time zone, to the next minute: ``Tue 3 Jun, 14:05 (UTC)``."""
     zone = deadlines.time_zone(user.time_zone)
     local = timezone.localtime(when + timedelta(minutes=1), zone)
@@ -274,7 +274,7 @@ def _check_daily_limits(creator: User, invitations: int) -> None:
             .values_list("created_at", flat=True)[:games_limit]
         )
         if len(created) >= games_limit:
-            frees = _moment(created[-1] + LIMIT_WINDOW, creator)
+            frees = local_moment(created[-1] + LIMIT_WINDOW, creator)
             games = "game" if games_limit == 1 else "games"
             raise OverLimit(
                 f"You have created {games_limit} {games} in the last 24 hours, as many as one "
@@ -314,7 +314,7 @@ def _check_invitation_limit(inviter: User, invitations: int, these: str, otherwi
     ]
     room = limit - len(sent)
     if invitations > room:
-        frees = _moment(sent[limit - invitations] + LIMIT_WINDOW, inviter)
+        frees = local_moment(sent[limit - invitations] + LIMIT_WINDOW, inviter)
         plural = "s" if invitations != 1 else ""
         raise OverLimit(
             f"One account may send {allowed}, and your games have sent "
