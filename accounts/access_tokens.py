@@ -80,7 +80,6 @@ def make(user: User, name: str) -> Made:
         name=name,
         prefix=prefix,
         secret_sha256=_digest(secret),
-        full_at=timezone.now(),
     )
     return Made(row, f"{SCHEME}_{prefix}_{secret}")
 

@@ -94,13 +94,14 @@ class User(AbstractUser):
 
 
 class MailAllowance(models.Model):
-    """How much of one key's hourly allowance of account mails is in use (see
-    :mod:`accounts.limits`).  In the database so that every process counts
-    the same sends, with or without Redis.
+    """How much of one key's allowance is in use (see :mod:`accounts.limits`:
+    account mails an hour, API requests a minute, and the other limits counted
+    there).  In the database so that every process counts the same sends, with
+    or without Redis.
 
     ``key`` names what is limited by a keyed hash (never a raw address or IP).
     ``full_at`` is when the allowance is whole again: each send moves it a
-    share of the hour on, from now if it had passed.  A row whose ``full_at``
+    share of its period on, from now if it had passed.  A row whose ``full_at``
     has passed says no more than no row: rows an hour past it are deleted
     whenever a new row is made."""
 
@@ -117,9 +118,8 @@ class AccessToken(models.Model):
 
     The token is ``jmb_<prefix>_<secret>``: ``prefix`` finds the row, and only
     the SHA-256 of the secret is kept (compared in constant time), so the
-    table gives nobody a usable token.  ``full_at`` is the token's rate limit
-    (:mod:`accounts.access_tokens`): when its allowance of requests is whole
-    again."""
+    table gives nobody a usable token.  Its requests count against its
+    account's rate limit (:mod:`accounts.access_tokens`)."""
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="access_tokens")
     name = models.CharField(max_length=60)
@@ -127,7 +127,6 @@ class AccessToken(models.Model):
     secret_sha256 = models.CharField(max_length=64)
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
-    full_at = models.DateTimeField()
 
     class Meta:
         ordering = ["-created_at", "-pk"]
