@@ -14,6 +14,13 @@ Attachments are never read.  In a raw message the body of every part that is
 not text (nor a container of parts) is left out before parsing, so a 10 MB
 photo costs a scan, not a parse; Postmark's are removed from its payload, and
 Mailgun's posted files are discarded as they arrive (:mod:`games.mail_in.inbound_webhook`).
+
+Bodies are read from their top only.  A move is a line at the top of a reply
+(what follows it is quoted history and signatures, never read), so each body
+(a text part of a raw message, or a text or HTML body an ESP posts as a field)
+is cut to its first :data:`MAX_BODY_BYTES` before parsing: a 20 MB reply is
+read like its first 256 KB, and the move at its top is made.  Nothing past a
+bound of a body is refused: a long reply is an ordinary one that went on.
 """
 
 from __future__ import annotations
@@ -39,6 +46,15 @@ MAX_CONTAINERS = 16
 MAX_PART_HEADER_BYTES = 16 * 1024
 #: The envelope fields an ESP posts beside the message (sender, recipient).
 MAX_ENVELOPE_BYTES = 1024
+#: The most of one body kept, as posted (base64 or quoted-printable in a raw
+#: message): room for a move, a message to the others and the top of what
+#: they quote, in any encoding, while a parse of it costs milliseconds.
+#: (:mod:`games.mail_in.inbound` reads less still: 20,000 characters of text,
+#: and of an HTML body only what comes first after its head.)
+MAX_BODY_BYTES = 256 * 1024
+#: The bodies an ESP posts as fields of their own.
+POSTMARK_BODIES = ("TextBody", "HtmlBody", "StrippedTextReply")
+MAILGUN_BODIES = ("body-plain", "body-html", "stripped-text", "stripped-html")
 
 
 class TooMuch(Exception):
@@ -102,7 +118,7 @@ def bounded_mime(raw: str | bytes) -> str | bytes:
             raise TooMuch(f"it has more than {MAX_DELIMITER_LINES} lines starting with '--'")
         delimiters.append(at + 1)
         at = text.find("\n--", at + 1)
-    return _without_attachments(text, [d for d in delimiters if _is_delimiter(text, d, boundaries)])
+    return _bounded_bodies(text, [d for d in delimiters if _is_delimiter(text, d, boundaries)])
 
 
 def _is_delimiter(text: str, start: int, boundaries: list[str]) -> bool:
@@ -114,12 +130,19 @@ def _is_delimiter(text: str, start: int, boundaries: list[str]) -> bool:
     return line in boundaries or line.removesuffix("--") in boundaries
 
 
-def _without_attachments(text: str, delimiters: list[int]) -> str:
-    """``text`` (which starts with a newline) without the leading newline and
-    without the bodies of the parts that are not text: each body runs from the
-    blank line after its headers to the next boundary line."""
+def _bounded_bodies(text: str, delimiters: list[int]) -> str:
+    """``text`` (which starts with a newline) without the leading newline,
+    without the bodies of the parts that are not text, and with every other
+    body cut to its first :data:`MAX_BODY_BYTES`: each body runs from the blank
+    line after its headers to the next boundary line (the message's own body
+    from the blank line after the message's headers)."""
     pieces: list[str] = []
     kept = 1
+    head_end = text.find("\n\n")
+    if head_end >= 0:  # the message's own body, or the preamble of its parts
+        stop = delimiters[0] - 1 if delimiters else len(text)
+        pieces.append(text[kept : _cut(text, head_end + 2, stop)])
+        kept = stop
     for i, start in enumerate(delimiters):
         line_end = text.find("\n", start)
         if line_end < 0:
@@ -129,15 +152,35 @@ def _without_attachments(text: str, delimiters: list[int]) -> str:
             if len(text) - line_end > MAX_PART_HEADER_BYTES + 1:
                 raise TooMuch(f"a part's headers are more than {_kb(MAX_PART_HEADER_BYTES)}")
             continue
+        stop = delimiters[i + 1] - 1 if i + 1 < len(delimiters) else len(text)
+        if stop <= body + 2:  # no body (or its blank line is past the next part's start)
+            continue
         headers = text[line_end : body + 1]
         if _READ_TYPE.search(headers) or not _ANY_TYPE.search(headers):
-            continue  # text (the default type), or a container: kept
-        stop = delimiters[i + 1] - 1 if i + 1 < len(delimiters) else len(text)
-        if stop > body + 2:
-            pieces.append(text[kept : body + 2])
-            kept = stop
+            end = _cut(text, body + 2, stop)  # text (the default type), or a container
+        else:
+            end = body + 2  # an attachment: its body left out
+        pieces.append(text[kept:end])
+        kept = stop
     pieces.append(text[kept:])
     return "".join(pieces)
+
+
+def _cut(text: str, start: int, stop: int) -> int:
+    """Where the body ``text[start:stop]`` ends once cut to its first
+    :data:`MAX_BODY_BYTES`: at the end of its last whole line (so that a
+    base64 body, in lines of whole groups of four, still decodes), else at
+    the bound itself."""
+    if stop - start <= MAX_BODY_BYTES:
+        return stop
+    line_end = text.rfind("\n", start, start + MAX_BODY_BYTES + 1)
+    return line_end if line_end > start else start + MAX_BODY_BYTES
+
+
+def bounded_body(body: str) -> str:
+    """A body posted as a field of its own, cut to its first
+    :data:`MAX_BODY_BYTES` (at a line's end where it has one)."""
+    return body[: _cut(body, 0, len(body))]
 
 
 def _check_addresses(values: Iterable[str]) -> None:
@@ -174,13 +217,16 @@ def _pairs(items: Any, first: str, second: str) -> list[tuple[object, object]]:
 
 def bounded_postmark(payload: dict[str, Any]) -> dict[str, Any]:
     """Postmark's inbound JSON, checked against the bounds, without its
-    attachments.  Raises :class:`TooMuch`.
+    attachments, its bodies cut to their tops.  Raises :class:`TooMuch`.
 
     Only what has the documented shape is measured here; a payload of another
     shape is left to anymail, which refuses it as unreadable."""
     payload = {**payload, "Attachments": []}
     if isinstance(payload.get("RawEmail"), str):
         payload["RawEmail"] = bounded_mime(payload["RawEmail"])
+    for field in POSTMARK_BODIES:
+        if isinstance(payload.get(field), str):
+            payload[field] = bounded_body(payload[field])
     check_headers(_pairs(payload.get("Headers"), "Name", "Value"))
     people: list[tuple[object, object]] = []
     for field in ("ToFull", "CcFull", "BccFull"):
@@ -196,25 +242,27 @@ def bounded_postmark(payload: dict[str, Any]) -> dict[str, Any]:
     return payload
 
 
-def check_mailgun(form: dict[str, str]) -> str | None:
-    """Bounds for Mailgun's inbound form (its text fields; files are never
-    kept).  Returns the raw message checked by :func:`bounded_mime` for a
-    raw-MIME route (``body-mime``), ``None`` for the fully parsed fields.
+def bounded_mailgun(form: dict[str, str]) -> dict[str, str]:
+    """Mailgun's inbound form (its text fields; files are never kept) checked
+    against the bounds.  Returns the fields to post in its place: the raw
+    message checked and cut by :func:`bounded_mime` for a raw-MIME route
+    (``body-mime``), the bodies cut to their tops for the fully parsed fields.
     Raises :class:`TooMuch`."""
     for field in ("sender", "recipient"):
         if len(form.get(field, "")) > MAX_ENVELOPE_BYTES:
             raise TooMuch(f"its envelope {field} is more than {_kb(MAX_ENVELOPE_BYTES)}")
     if "body-mime" in form:
-        return bounded_mime(form["body-mime"])
+        return {"body-mime": bounded_mime(form["body-mime"])}
+    bodies = {field: bounded_body(form[field]) for field in MAILGUN_BODIES if field in form}
     raw_headers = form.get("message-headers", "[]")
     if len(raw_headers) > 2 * MAX_HEADER_BYTES:  # JSON escaping at most doubles the text here
         raise TooMuch(f"its headers are more than {_kb(MAX_HEADER_BYTES)}")
     try:
         headers = json.loads(raw_headers)
     except ValueError:
-        return None  # anymail refuses it as unreadable
+        return bodies  # anymail refuses it as unreadable
     if isinstance(headers, list):
         check_headers(
             (pair[0], pair[1]) for pair in headers if isinstance(pair, list) and len(pair) == 2
         )
-    return None
+    return bodies

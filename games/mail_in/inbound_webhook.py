@@ -92,7 +92,8 @@ class BoundedInbound:
 
 
 class PostmarkInbound(BoundedInbound, PostmarkInboundWebhookView):  # type: ignore[misc]
-    """Postmark's inbound JSON: bounded, and its attachments removed."""
+    """Postmark's inbound JSON: bounded, its bodies cut to their tops, and its
+    attachments removed."""
 
     def bounded_events(self, request: HttpRequest) -> list[AnymailInboundEvent]:
         payload = json.loads(request.body.decode("utf-8"))
@@ -120,8 +121,8 @@ class DiscardFiles(FileUploadHandler):
 
 
 class MailgunInbound(BoundedInbound, MailgunInboundWebhookView):  # type: ignore[misc]
-    """Mailgun's inbound form (raw MIME or fully parsed): bounded, attachments
-    discarded."""
+    """Mailgun's inbound form (raw MIME or fully parsed): bounded, bodies cut to
+    their tops, attachments discarded."""
 
     @method_decorator(csrf_exempt)  # as anymail's own dispatch is: an ESP has no CSRF token
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -133,7 +134,7 @@ class MailgunInbound(BoundedInbound, MailgunInboundWebhookView):  # type: ignore
     def bounded_events(self, request: HttpRequest) -> list[AnymailInboundEvent]:
         form = {key: request.POST.get(key, "") for key in request.POST}
         try:
-            raw = inbound_limits.check_mailgun(form)
+            bounded = inbound_limits.bounded_mailgun(form)
         except inbound_limits.TooMuch as e:
             material = form.get("body-mime") or (
                 form.get("message-headers", "") + form.get("body-plain", "")
@@ -146,8 +147,8 @@ class MailgunInbound(BoundedInbound, MailgunInboundWebhookView):  # type: ignore
         post = request.POST.copy()
         for name in ("attachment-count", "content-id-map"):  # no attachments are kept
             post.pop(name, None)
-        if raw is not None:
-            post["body-mime"] = raw
+        for name, value in bounded.items():
+            post[name] = value
         request.POST = post  # type: ignore[assignment]
         events: list[AnymailInboundEvent] = MailgunInboundWebhookView.parse_events(self, request)
         return events
