@@ -466,6 +466,31 @@ class GameAnalysis(models.Model):
         return f"analysis of game {self.game_id}"
 
 
+class SeatHints(models.Model):
+    """One seat's hints at one position (the game's ``seq``), found once by a
+    task when that position makes it the seat's turn (:mod:`games.coach.hints`).
+    They reveal the seat's rack: only that seat is ever shown them."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_hints")
+    seat = models.PositiveSmallIntegerField()
+    #: The position they are for: the game's ``last_seq`` when they were found.
+    seq = models.PositiveIntegerField()
+    #: The hints, best first (:meth:`games.coach.hints.Hint.to_json` each);
+    #: ``None`` when finding them failed.
+    hints = models.JSONField(null=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: How long finding them took, in milliseconds.
+    took_ms = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat", "seq"], name="seat_hints_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"hints of seat {self.seat} at {self.seq} of game {self.game_id}"
+
+
 class MailStatus(models.Model):
     """Whether mail reaches one address (lower case), from what the ESPs and
     the mail server said (:mod:`games.mail_out.tracking`).  No row, or a row

@@ -1,5 +1,6 @@
 """Celery tasks: thin glue around the outbox, the deadline sweep, the claim
-windows, the digests, the robots' turns and the analyses of finished games.
+windows, the digests, the robots' turns, the seats' hints and the analyses of
+finished games.
 Beat runs the sweeps (settings).  The outbox nudges :func:`send_notifications`
 by its name (``outbox.SEND_TASK``).
 
@@ -22,7 +23,7 @@ from typing import Any, TypeVar
 
 from celery import shared_task
 
-from games.coach import analysis
+from games.coach import analysis, hints
 from games.core import services
 from games.mail_out import digests, outbox
 from games.robots import turns
@@ -92,6 +93,18 @@ def play_robot_turn(row_id: int) -> str | None:
 @quiet_while_away(0)
 def sweep_robot_turns() -> int:
     return swept("games.tasks.sweep_robot_turns", turns.sweep)
+
+
+@shared_task(name="games.tasks.prepare_hints")
+@quiet_while_away(False)
+def prepare_hints(game_id: int, seat: int, seq: int) -> bool:
+    return hints.prepare(game_id, seat, seq)
+
+
+@shared_task(name="games.tasks.sweep_hints")
+@quiet_while_away(0)
+def sweep_hints() -> int:
+    return swept("games.tasks.sweep_hints", hints.sweep)
 
 
 @shared_task(name="games.tasks.analyse_game")

@@ -29,6 +29,7 @@ urlpatterns = [
     path("games/<id:game_id>/move/", play_views.move, name="move"),
     path("games/<id:game_id>/preview/", play_views.preview, name="preview"),
     path("games/<id:game_id>/changes/", play_views.changes, name="changes"),
+    path("games/<id:game_id>/hints/", play_views.hints_ready, name="hints"),
     # players' messages
     path("games/<id:game_id>/messages/", message_views.say, name="say"),
     path("games/<id:game_id>/messages/mute/", message_views.mute, name="mute_messages"),

@@ -364,6 +364,7 @@ CELERY_BEAT_SCHEDULE = {
     "close-claim-windows": {"task": "games.tasks.sweep_claim_windows", "schedule": 60.0},
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 300.0},
     "play-robot-turns": {"task": "games.tasks.sweep_robot_turns", "schedule": 60.0},
+    "prepare-seats-hints": {"task": "games.tasks.sweep_hints", "schedule": 60.0},
     "analyse-finished-games": {"task": "games.tasks.sweep_analyses", "schedule": 600.0},
 }
 

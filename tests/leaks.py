@@ -21,6 +21,7 @@ from typing import Any
 from django.core import mail
 from django.test import Client
 
+from games.coach import hints
 from games.core.services import current_state, game_lexicon, kind_of
 from games.kinds import presentation
 from games.mail_out.turnlinks import turn_url
@@ -61,6 +62,8 @@ def pages(
     yield "page (htmx)", client.get(base, HTTP_HX_REQUEST="true").content.decode()
     for path in ("/dashboard/", "/games/open/", f"{base}changes/?seen=1"):
         yield path, client.get(path).content.decode()
+    poll = f"{base}hints/?seen={game.last_seq}"  # what the page polls for its hints
+    yield poll, client.get(poll, HTTP_HX_REQUEST="true").content.decode()
     if seat is None:
         return
     for notation in [*moves, "pass", "resign", *legal_moves(game, seat)[:3]]:
@@ -123,6 +126,12 @@ def scan(
     return read
 
 
+def prepare_hints(game: Game) -> int:
+    """Store the hints of every person to move in ``game`` (hints on), as the
+    task does, so that the scan reads pages that show them.  Returns how many."""
+    return sum(hints.prepare(*owed) for owed in hints.unprepared() if owed[0] == game.pk)
+
+
 def shows_own_hand(game: Game, client: Client, seat: int) -> bool:
     """Whether the seat's own page shows its whole hand in markup (so the scan
     can see pieces at all)."""
@@ -131,4 +140,4 @@ def shows_own_hand(game: Game, client: Client, seat: int) -> bool:
     return set(own) <= set(PIECE.findall(html))
 
 
-__all__ = ["emails", "hands", "leaks", "pages", "scan", "shows_own_hand"]
+__all__ = ["emails", "hands", "leaks", "pages", "prepare_hints", "scan", "shows_own_hand"]

@@ -142,6 +142,7 @@ def test_a_sweep_returns_while_the_database_is_away_and_logs_once(
         tasks.sweep_claim_windows,
         tasks.send_digests,
         tasks.sweep_robot_turns,
+        tasks.sweep_hints,
         tasks.sweep_analyses,
     ]
     with database_away():
@@ -150,6 +151,7 @@ def test_a_sweep_returns_while_the_database_is_away_and_logs_once(
                 assert sweep() == 0  # returned, not raised
         assert tasks.send_notifications([1, 2]) == 0
         assert tasks.play_robot_turn(1) is None
+        assert tasks.prepare_hints(1, 0, 1) is False
     records = logged(caplog)
     assert_said_once(records, "The database is away")
     assert "task sweep_outbox" in records[0].getMessage()

@@ -34,6 +34,7 @@ from accounts.models import User
 from accounts.names import look_alike
 from games import kinds, models
 from games.coach import analysis
+from games.coach import hints as seat_hints
 from games.core import lexicons
 from games.core.projection import (
     ServiceError,
@@ -629,6 +630,7 @@ def _start(game: Game, seats: list[Seat]) -> None:
     outbox.owe(game, Notification.Kind.GAME_STARTED, users=[s.user_id for s in seats], seq=1)
     _notify_after(game, seats, None, state)
     robots_owed.after_move(game, seats, state)
+    seat_hints.after_move(game, seats)
 
 
 # --- moves -------------------------------------------------------------------
@@ -759,13 +761,15 @@ def _after_move(
 ) -> None:
     """What follows an accepted move, inside its transaction: the emails owed,
     the mover's deadline bookkeeping, the claim window (which opens until the
-    deadline just set), the robots' turns owed, and, when the move ended the
-    game, its analysis (:func:`games.coach.analysis.after_move`, after the
-    commit)."""
+    deadline just set), the robots' turns owed, the hints of the seats to move
+    (:func:`games.coach.hints.after_move`, found after the commit) and, when
+    the move ended the game, its analysis (:func:`games.coach.analysis.after_move`,
+    after the commit)."""
     _notify_after(game, seats, before, state)
     deadlines.after_move(game, seats, seat, events)
     claims.after_move(game, before, state)
     robots_owed.after_move(game, seats, state)
+    seat_hints.after_move(game, seats)
     analysis.after_move(game)
     rating.after_move(game)
 

@@ -12,7 +12,8 @@ own addresses, so every request carries the signed token again:
   (a JUMBULAYA call is the exception while a claim window is open: calls are
   sealed and judged on the board as it is when the window closes);
 * ``/t/<token>/preview/`` (POST) says what a move would do, changing nothing;
-  ``/t/<token>/changes/`` (GET) is what the page polls.
+  ``/t/<token>/changes/`` (GET) is what the page polls, and ``/t/<token>/hints/``
+  (GET) what it polls while the player's hints are being prepared.
 
 Tokens come from :mod:`games.mail_out.turnlinks`, access from :mod:`games.web.access`, moves
 go through :func:`games.core.services.submit` by way of :func:`~games.web.play_views.send_move`.
@@ -72,6 +73,7 @@ class ThroughLink(Door):
             move=reverse("games:turn_link", args=[token]),
             preview=reverse("games:turn_link_preview", args=[token]),
             changes=reverse("games:turn_link_changes", args=[token]),
+            hints=reverse("games:turn_link_hints", args=[token]),
         )
         self.opened = self.viewer()
         self.tz_name = _zone_name(self.opened)
@@ -181,5 +183,13 @@ def turn_link_preview(request: HttpRequest, token: str) -> HttpResponse:
 def turn_link_changes(request: HttpRequest, token: str) -> HttpResponse:
     try:
         return play_views.changes_since(request, ThroughLink(request, token))
+    except LinkProblem as e:
+        return _problem(request, e)
+
+
+@require_GET
+def turn_link_hints(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        return play_views.hints_when_ready(request, ThroughLink(request, token))
     except LinkProblem as e:
         return _problem(request, e)

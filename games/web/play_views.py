@@ -35,7 +35,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.models import User
 from games import kinds
-from games.coach.hints import hints_for
+from games.coach import hints
 from games.core import chat, score_series, seat_names, services
 from games.core.projection import turn_still_open
 from games.engine.errors import Refusal
@@ -56,6 +56,8 @@ MAX_NOTATION = 200
 NEWS = 4
 #: What the call box's preview says before a word is written.
 CALL_HINT = "Write a word to see what the call would score."
+#: What the hints' notice says once the page's position is gone (:func:`hints_when_ready`).
+MOVED_ON = "moved_on"
 
 
 class BadForm(Exception):
@@ -74,6 +76,7 @@ class GameUrls:
     move: str
     preview: str
     changes: str
+    hints: str  # polled while the seat's hints are being prepared
 
     @classmethod
     def of_game(cls, game_id: int) -> GameUrls:
@@ -82,6 +85,7 @@ class GameUrls:
             move=reverse("games:move", args=[game_id]),
             preview=reverse("games:preview", args=[game_id]),
             changes=reverse("games:changes", args=[game_id]),
+            hints=reverse("games:hints", args=[game_id]),
         )
 
 
@@ -360,9 +364,13 @@ def _context(
         "score_chart": charts.score_chart(score_series.game_series(game)),
     }
     ctx |= chat.page_context(game, viewer.seat, ctx["log"])
-    # Hints (the game's option) for the player to move, in their own move form only.
-    show_hints = ctx["can_move"] and ctx["my_turn"] and viewer.seat is not None
-    ctx["hints"] = hints_for(game, viewer.seat) if show_hints and viewer.seat is not None else None
+    # Hints (the game's option) for the player to move, in their own move form only:
+    # the stored ones of this position, or "being prepared" (never found here).
+    now = None
+    if ctx["can_move"] and ctx["my_turn"] and viewer.seat is not None:
+        now = hints.hints_now(game, viewer.seat)
+    ctx["hints"] = None if now is None else now.hints
+    ctx["hints_pending"] = "" if now is None else now.pending
     return ctx
 
 
@@ -408,6 +416,34 @@ def changes_since(request: HttpRequest, door: Door) -> HttpResponse:
 @require_GET
 def changes(request: HttpRequest, game_id: int) -> HttpResponse:
     return changes_since(request, SignedIn(request, game_id))
+
+
+def hints_when_ready(request: HttpRequest, door: Door) -> HttpResponse:
+    """What the page's "hints are being prepared" notice polls (``?seen=`` the
+    position the page shows): 204 while they are; once stored, the page's live
+    part, from which the notice takes the hints (``hx-select``); a notice that
+    the game moved on, with 286 (htmx: stop polling), when the page's position
+    is gone or its hints are not the viewer's to see.  Never finds them."""
+    viewer = door.viewer()
+    if viewer.seat is None:
+        return _players_only()
+    seen = request.GET.get("seen", "")
+    if not seen.isdigit() or len(seen) > 9:
+        return _bad_request(BadForm("Say which move the page shows: ?seen=<move number>."))
+    game = viewer.game
+    now = hints.hints_now(game, viewer.seat) if game.last_seq == int(seen) else None
+    if now is None:
+        ctx = {"hints_pending": MOVED_ON, "urls": door.urls, "game": game}
+        return render(request, "games/_hints_pending.html", ctx, status=286)
+    if now.pending == hints.PREPARING:
+        return HttpResponse(status=204)
+    return page(request, door, viewer)
+
+
+@login_required
+@require_GET
+def hints_ready(request: HttpRequest, game_id: int) -> HttpResponse:
+    return hints_when_ready(request, SignedIn(request, game_id))
 
 
 # --- sending a move ----------------------------------------------------------

@@ -1,5 +1,6 @@
 """Hints and the analysis page in a real browser: axe-clean, no CSP refusal,
-and a hint reached by keyboard fills the move field."""
+hints that appear by themselves once the task has stored them, and a hint
+reached by keyboard fills the move field."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from games.coach import hints
 from games.models import Game
 from tests.analysis.conftest import play_out
 from tests.e2e.conftest import PolicyWatch, axe_violations
@@ -22,6 +24,10 @@ def test_hints_open_by_keyboard_and_fill_the_move_field(
     game = board_game(hints=True)
     page = sign_in(browser, live_server.url, "ann@example.com", csp)
     page.goto(f"{live_server.url}/games/{game.pk}/")
+    assert "being prepared" in page.inner_text("#hints")
+    assert axe_violations(page) == ""
+    assert hints.prepare(game.pk, 0, game.last_seq)  # the task, off the request
+    page.wait_for_selector("#hints summary", timeout=10_000)  # the notice's poll brings them
     page.focus("#hints summary")
     page.keyboard.press("Enter")
     assert axe_violations(page) == ""

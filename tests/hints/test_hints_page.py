@@ -1,5 +1,6 @@
 """Hints on the game page and its htmx partial: on, only for the player to
-move; off, nothing at all."""
+move (once a task has stored them: tests/hints/test_stored_hints.py); off,
+nothing at all."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from django.test import Client
 
-from games.coach.hints import hints_for
+from games.coach import hints
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +37,8 @@ def test_with_hints_on_the_player_to_move_sees_the_best_moves(
     board_game: Callable[..., Game],
 ) -> None:
     game = board_game(hints=True)
-    found = hints_for(game, 0)
+    assert hints.prepare(game.pk, 0, game.last_seq)  # what the task does
+    found = hints.find(game, 0)
     assert found and found[0].notation == "1 S-T-R-A-N-G-E"
     for html in pages(client_of(game, 0), game):
         assert "Show hints" in html
@@ -48,6 +50,8 @@ def test_the_other_seat_and_spectators_never_see_them(
     board_game: Callable[..., Game], make_user: Callable[[str], object]
 ) -> None:
     game = board_game(hints=True, is_public=True)
+    assert hints.prepare(game.pk, 0, game.last_seq)
+    assert not hints.prepare(game.pk, 1, game.last_seq)  # not Bob's turn: none for him
     for html in pages(client_of(game, 1), game):
         assert "Show hints" not in html and "hint-list" not in html
     watcher = Client()
@@ -58,7 +62,8 @@ def test_the_other_seat_and_spectators_never_see_them(
 
 def test_with_hints_off_nothing_is_shown(board_game: Callable[..., Game]) -> None:
     game = board_game()
-    assert hints_for(game, 0) is None
+    assert hints.hints_now(game, 0) is None
+    assert not hints.prepare(game.pk, 0, game.last_seq)
     for html in pages(client_of(game, 0), game):
         assert "Show hints" not in html and "hint-list" not in html
 

@@ -175,9 +175,10 @@ def test_the_leak_scan_through_the_kind_finds_no_rack_in_pages_or_emails(
 ) -> None:
     """The scan every kind's tests run (tests/leaks.py; high card's too), with
     the emails each viewer got: no other seat's rack anywhere."""
-    game = started_game(players=3, is_public=True)
+    game = started_game(players=3, is_public=True, hints=True)
     play_a_few_moves(game, turns=3)
     outbox.sweep()
+    assert leaks.prepare_hints(game) == 1  # the seat to move's, shown on its page alone
     viewers: dict[int | None, Any] = {s.index: s.user for s in game.seats.select_related("user")}
     viewers[None] = make_user("eve")
     assert leaks.scan(game, viewers, moves=("1 BQB",)) > 4 * 5 and mailoutbox

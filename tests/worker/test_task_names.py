@@ -8,7 +8,7 @@ from celery import Task
 from django.conf import settings
 
 from games import tasks
-from games.coach import analysis
+from games.coach import analysis, hints
 from games.mail_out import outbox
 from games.robots import owed
 from jumbulaya_site.celery import SWEEPS_ON_CONNECT, app
@@ -21,6 +21,8 @@ NAMES = {
     "games.tasks.send_digests",
     "games.tasks.play_robot_turn",
     "games.tasks.sweep_robot_turns",
+    "games.tasks.prepare_hints",
+    "games.tasks.sweep_hints",
     "games.tasks.analyse_game",
     "games.tasks.sweep_analyses",
 }
@@ -36,4 +38,5 @@ def test_what_names_a_task_names_one_that_exists() -> None:
     assert set(SWEEPS_ON_CONNECT) <= NAMES
     assert owed.PLAY_TASK in NAMES
     assert analysis.ANALYSE_TASK in NAMES
+    assert hints.PREPARE_TASK in NAMES
     assert {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()} <= NAMES

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import services
-from games.mail_in.hint_answers import hints_text
+from games.mail_in.hint_answers import NOT_YOUR_TURN, hints_text
 from games.models import Event, Game
 from tests.kinds.blockers.conftest import pile
 
@@ -42,7 +42,4 @@ def test_not_ones_turn_the_answer_says_why_there_is_none(
         [pile("1", "2", "3", "4", "5"), pile("A", "B", "C", "D", "E"), pile("6", "7", "8")],
         hints=True,
     )
-    assert hints_text(game, 1) == (
-        "There is no move to suggest now: hints are for your turn, and a turn where no tile "
-        "of your rack can go anywhere is a pass."
-    )
+    assert hints_text(game, 1) == NOT_YOUR_TURN

@@ -44,6 +44,7 @@ def test_no_page_or_email_shows_another_seat_s_rack_or_a_pile(
     ann = Client()
     ann.force_login(viewers[0])
     assert leaks.shows_own_hand(game, ann, 0)
+    assert leaks.prepare_hints(game) == 1  # the seat to move's, shown on its page alone
     read = leaks.scan(game, viewers, moves=("9 at A1", "not a move"))
     assert read > 5 * 10 and len(mailoutbox) >= 4
 

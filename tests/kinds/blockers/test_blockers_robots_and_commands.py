@@ -18,6 +18,7 @@ from django.test import Client
 
 from accounts.models import User
 from games.coach import analysis
+from games.coach import hints as hints_of
 from games.core import services
 from games.engine import blockers as engine
 from games.kinds import presentation
@@ -142,6 +143,7 @@ def test_hints_on_the_page_are_the_moves_leaving_the_lowest_score(
     game.refresh_from_db()
     user = game.seats.get(index=1).user
     assert user is not None
+    assert hints_of.prepare(game.pk, 1, game.last_seq)  # the task, off the request
     html = signed_in(user).get(f"/games/{game.pk}/").content.decode()
     assert "The moves that leave your score lowest right now" in html
     # Every placement on an empty square leaves Bob 1 point; capturing Ann's 1 leaves 2.

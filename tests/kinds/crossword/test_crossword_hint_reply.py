@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.coach.hints import HINTS_OFF, hints_for
+from games.coach.hints import HINTS_OFF, find
 from games.mail_in.hint_answers import hints_text
 from games.models import Game
 
 
 def test_the_answer_names_the_best_plays_by_points(xw_game: Callable[..., Game]) -> None:
     game = xw_game(["JESUSAT", "DOGCATE"], hints=True)
-    found = hints_for(game, 0)
+    found = find(game, 0)
     assert found
     text = hints_text(game, 0)
     first, *lines = text.splitlines()

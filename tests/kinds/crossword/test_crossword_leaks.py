@@ -19,7 +19,7 @@ from tests import leaks
 def test_no_page_or_email_shows_another_seat_s_rack(
     xw_game: Callable[..., Game], make_user: Callable[[str], User], mailoutbox: list[Any]
 ) -> None:
-    game = xw_game(["JESUSAT", "DOGCATE", "RAINBOW"], is_public=True)
+    game = xw_game(["JESUSAT", "DOGCATE", "RAINBOW"], is_public=True, hints=True)
     for seat, move in ((0, "8H JESUS"), (1, "exchange DOG"), (2, "pass")):
         game.refresh_from_db()
         services.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
@@ -32,6 +32,7 @@ def test_no_page_or_email_shows_another_seat_s_rack(
     ann = Client()
     ann.force_login(viewers[0])
     assert leaks.shows_own_hand(game, ann, 0)
+    assert leaks.prepare_hints(game) == 1  # the seat to move's, shown on its page alone
     read = leaks.scan(game, viewers, moves=("8A QQQ",))
     assert read > 4 * 5 and len(mailoutbox) >= 5  # three "started", two "your turn"
     # The scan finds a rack where one is shown.

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from django.test import Client
 
 from accounts.models import User
+from games.coach import hints
 from games.core import services
 from games.kinds import get
 from games.models import Event, Game
@@ -55,6 +56,7 @@ def test_a_robot_seat_plays_a_game_to_its_end(make_user: Callable[[str], User]) 
 
 def test_hints_are_the_best_word_moves_by_points(xw_game: Callable[..., Game]) -> None:
     game = xw_game(["JESUSAT", "DOGCATE"], hints=True)
+    assert hints.prepare(game.pk, 0, game.last_seq)  # the task, off the request
     client = signed_in(game, 0)
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "Show hints" in page

@@ -57,6 +57,7 @@ def test_no_page_email_api_or_log_line_shows_a_sealed_crossword(
     own = Client()
     own.force_login(viewers[0])
     assert 'data-hand="0"' in own.get(f"/games/{game.pk}/").content.decode()
+    assert leaks.prepare_hints(game) == 1  # Bob's, still to hand in: on his page alone
     # The first move is sent as well as previewed: one the rules refuse.
     read = leaks.scan(game, viewers, moves=("not a crossword", "HERB"))
     assert read > 10

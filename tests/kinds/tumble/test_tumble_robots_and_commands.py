@@ -13,7 +13,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from accounts.models import User
-from games.coach import analysis
+from games.coach import analysis, hints
 from games.core import services
 from games.engine import tumble as engine
 from games.kinds.tumble.kind import TUMBLE
@@ -90,6 +90,9 @@ def test_hints_offer_the_strong_robot_s_crossword_for_the_roll(
 ) -> None:
     game = tumble_game(hints=True)
     ann = signed_in(game.seats.get(index=0).user)  # type: ignore[arg-type]
+    page = ann.get(f"/games/{game.pk}/").content.decode()
+    assert "being prepared" in page and "Show a hint" not in page  # not found in the request
+    assert hints.prepare(game.pk, 0, game.last_seq)  # the task, off the request
     page = ann.get(f"/games/{game.pk}/").content.decode()
     assert "Show a hint" in page and 'name="suggested" value="submit ' in page
     start = page.index('name="suggested" value="') + len('name="suggested" value="')
