@@ -1,11 +1,11 @@
 """Limits counted in the database: the account mails (sign-in links, address
 confirmations) anyone can make the site send, per mailbox, per client and for
-the whole site; and the API's requests, per account and, for requests without
-a usable token, per client.
+the whole site; the API's requests, per account and, for requests without
+a usable token, per client; and the records an account uploads to replay.
 
 Each limit is a bucket of ``allowance`` sends that refills evenly over its
 ``period`` (the generic cell rate algorithm; an hour for the mails, a minute for
-the API): a quiet key may send ``allowance`` at once, then one every
+the API, a day for uploads): a quiet key may send ``allowance`` at once, then one every
 ``period / allowance``.  A key's state is one
 :class:`~accounts.models.MailAllowance` row, ``full_at``: when its bucket is
 whole again.  A send is allowed when, after moving ``full_at`` on by one share
@@ -48,6 +48,7 @@ log = logging.getLogger(__name__)
 
 HOUR = timedelta(hours=1)
 MINUTE = timedelta(minutes=1)
+DAY = timedelta(days=1)
 KEY_SALT = "accounts.limits"
 #: Domains whose mailboxes are one under another name.
 SAME_DOMAIN = {"googlemail.com": "gmail.com"}
@@ -55,7 +56,8 @@ SAME_DOMAIN = {"googlemail.com": "gmail.com"}
 
 @dataclass(frozen=True)
 class Limit:
-    #: ``address``, ``client`` or ``site`` (mails); ``api-account`` or ``api-client``.
+    #: ``address``, ``client`` or ``site`` (mails); ``api-account`` or ``api-client``;
+    #: ``record-upload``.
     kind: str
     #: The row's key: the kind and a keyed hash of what is limited.
     key: str
@@ -157,6 +159,15 @@ def api_client_limit(client: str) -> Limit | None:
         return None
     per_minute = int(settings.JUMBULAYA_API_REQUESTS_PER_MINUTE)
     return Limit("api-client", _key("api-client", network), per_minute, MINUTE)
+
+
+def record_upload_limit(user_id: int) -> Limit | None:
+    """The records one account may upload to replay in a day, stored or refused
+    (each is read and replayed); ``None`` when there is no limit."""
+    per_day = int(settings.JUMBULAYA_RECORD_UPLOADS_PER_DAY)
+    if per_day <= 0:
+        return None
+    return Limit("record-upload", _key("record-upload", str(user_id)), per_day, DAY)
 
 
 def take(limits: Sequence[Limit]) -> Refusal | None:

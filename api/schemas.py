@@ -187,3 +187,15 @@ class RecordOut(Schema):
     end: str | None
     refusal: str | None = Field(description="the turn the replay refused, in words")
     replay_url: str
+    size: int = Field(description="the file's size in bytes, counted in your room")
+    uploaded_at: str | None = Field(description="ISO 8601")
+
+
+class RecordsOut(Schema):
+    records: list[RecordOut] = Field(description="your uploads, the newest first (100 at most)")
+    stored_bytes: int = Field(description="what your uploads take in all")
+    room_bytes: int = Field(description="what one account may keep (0: no limit)")
+    uploads_per_day: int = Field(
+        description="uploads one account may make a day, that many at once, then one every "
+        "24 h / N (0: no limit)"
+    )

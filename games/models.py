@@ -408,6 +408,9 @@ class RecordUpload(models.Model):
     turn_count = models.PositiveIntegerField(default=0, help_text="turns replayed")
     end = models.CharField(max_length=16, blank=True, help_text="how the game ended, if it did")
     refusal = models.TextField(blank=True, help_text="why a turn was refused, if one was")
+    size = models.PositiveIntegerField(
+        default=0, help_text="the file's size in bytes, counted in its owner's room"
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

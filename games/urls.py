@@ -44,6 +44,7 @@ urlpatterns = [
     path("games/<id:game_id>/analysis/", analysis_views.game_analysis, name="analysis"),
     path("records/upload/", record_views.upload, name="upload"),
     path("records/<id:record_id>/", record_views.uploaded_replay, name="uploaded_replay"),
+    path("records/<id:record_id>/delete/", record_views.delete_upload, name="delete_upload"),
     path("", include("games.web.email_urls")),
     path("", include("games.web.vacation_urls")),
 ]

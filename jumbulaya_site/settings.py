@@ -278,6 +278,11 @@ JUMBULAYA_ACCOUNT_MAILS_PER_HOUR = envint("JUMBULAYA_ACCOUNT_MAILS_PER_HOUR", "2
 #: 24 hours (counted in the database; staff are exempt; 0: no limit).
 JUMBULAYA_GAMES_PER_DAY = envint("JUMBULAYA_GAMES_PER_DAY", "20")
 JUMBULAYA_INVITATIONS_PER_DAY = envint("JUMBULAYA_INVITATIONS_PER_DAY", "10")
+#: Records one account may upload to replay in a day (that many at once, then one every
+#: 24 h / N; each counts, stored or refused), and the megabytes of record files it may keep
+#: at once (deleting one makes room). Counted in the database; staff are exempt; 0: no limit.
+JUMBULAYA_RECORD_UPLOADS_PER_DAY = envint("JUMBULAYA_RECORD_UPLOADS_PER_DAY", "20")
+JUMBULAYA_RECORD_STORAGE_MB = envint("JUMBULAYA_RECORD_STORAGE_MB", "10")
 #: The shortest time per move a game may have, in minutes: an hour unless the operator
 #: chooses less (down to a minute: the database's own bound) or more (up to two weeks).
 JUMBULAYA_MIN_MOVE_MINUTES = envint("JUMBULAYA_MIN_MOVE_MINUTES", "60", minimum=1, maximum=20160)

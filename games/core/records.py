@@ -16,13 +16,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
 from django.http import Http404
 
 from accounts.models import User
 from games import kinds
 from games.core import lexicons
 from games.core.seat_names import names_now, renamed_events, shown_events
-from games.core.services import engine_event, kind_of
+from games.core.services import OverLimit, engine_event, kind_of
+from games.core.upload_limits import check_room, kilobytes, take_upload
 from games.engine.errors import BadRecord
 from games.kinds import Replayed
 from games.kinds.base import GameKind, KindEvent, RecordHeader
@@ -56,13 +58,15 @@ NOT_STARTED = "This game has not started yet: it is waiting for players, so it h
 
 
 class RecordError(Exception):
-    """A request this area refuses, with a sentence for people and the HTTP
-    status to answer with."""
+    """A request this area refuses, with a sentence for people, the HTTP
+    status to answer with and, where the status does not say it, a code for
+    programs (``over_limit``)."""
 
-    def __init__(self, message: str, status: int = 409) -> None:
+    def __init__(self, message: str, status: int = 409, code: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
+        self.code = code
 
 
 # --- downloading ---------------------------------------------------------------
@@ -207,12 +211,8 @@ def _text(value: str) -> str:
     return value.replace("\x00", "\ufffd")
 
 
-def _kilobytes(size: int) -> str:
-    return f"{(size + 1023) // 1024:,} KB"
-
-
 #: The limit in words, for the form and the refusal.
-MAX_UPLOAD_WORDS = f"1 MB ({_kilobytes(MAX_UPLOAD_BYTES)})"
+MAX_UPLOAD_WORDS = f"1 MB ({kilobytes(MAX_UPLOAD_BYTES)})"
 
 
 def check_upload_length(content_length: str | None) -> None:
@@ -224,7 +224,7 @@ def check_upload_length(content_length: str | None) -> None:
         return  # Django reads no body of an unreadable length
     if size > MAX_UPLOAD_REQUEST_BYTES:
         raise RecordError(
-            f"This upload is {_kilobytes(size)}; a record file may be at most {MAX_UPLOAD_WORDS}.",
+            f"This upload is {kilobytes(size)}; a record file may be at most {MAX_UPLOAD_WORDS}.",
             413,
         )
 
@@ -238,19 +238,29 @@ def _not_a_record(message: str, turn: int | None) -> RecordError:
     )
 
 
+def _over_limit(error: OverLimit) -> RecordError:
+    return RecordError(error.message, 409, error.code)
+
+
 def store_upload(owner: User, upload: UploadedFile[bytes] | None) -> RecordUpload:
     """Check an uploaded record and keep it for ``owner``.  A malformed record
     (``bad_record``) or one whose own word list is too large is refused (400) and
     nothing is stored; one whose replay stops at a refused turn is kept, and its
-    replay says so."""
+    replay says so.  An upload past the owner's limits (:mod:`games.core.upload_limits`)
+    is refused (409 ``over_limit``) before it is parsed or replayed."""
     if upload is None:
         raise RecordError("Choose a record file (a .json file) to upload.", 400)
     limit = f"a record file may be at most {MAX_UPLOAD_WORDS}"
     if upload.size is not None and upload.size > MAX_UPLOAD_BYTES:
-        raise RecordError(f"This file is {_kilobytes(upload.size)}; {limit}.", 400)
+        raise RecordError(f"This file is {kilobytes(upload.size)}; {limit}.", 400)
     raw = upload.read(MAX_UPLOAD_BYTES + 1)
     if len(raw) > MAX_UPLOAD_BYTES:
         raise RecordError(f"This file is larger than that; {limit}.", 400)
+    try:
+        check_room(owner, len(raw))
+        take_upload(owner)
+    except OverLimit as e:
+        raise _over_limit(e) from None
     try:
         kind = kinds.record_kind(raw)
         record = kind.read_record_json(raw)
@@ -268,15 +278,23 @@ def store_upload(owner: User, upload: UploadedFile[bytes] | None) -> RecordUploa
     turns = len(record.turns) if result.error_turn is None else result.error_turn + 1
     state = result.state
     assert state is not None
-    return RecordUpload.objects.create(
-        owner=owner,
-        name=_text(upload.name or "record.json")[:200],
-        record=kind.stored_record(record, turns, _text),
-        players=[_text(p) for p in record.players],
-        turn_count=len(result.events) - 1,
-        end=kind.progress(state).end or "",
-        refusal=_refusal_sentence(kind, record, result) or "",
-    )
+    with transaction.atomic():
+        # The owner's row locked: two uploads at once cannot both take the last room.
+        User.objects.select_for_update().filter(pk=owner.pk).exists()
+        try:
+            check_room(owner, len(raw))
+        except OverLimit as e:
+            raise _over_limit(e) from None
+        return RecordUpload.objects.create(
+            owner=owner,
+            name=_text(upload.name or "record.json")[:200],
+            record=kind.stored_record(record, turns, _text),
+            players=[_text(p) for p in record.players],
+            turn_count=len(result.events) - 1,
+            end=kind.progress(state).end or "",
+            refusal=_refusal_sentence(kind, record, result) or "",
+            size=len(raw),
+        )
 
 
 def upload_or_404(record_id: int, user: User) -> RecordUpload:
@@ -289,3 +307,11 @@ def upload_or_404(record_id: int, user: User) -> RecordUpload:
 
 def uploads_of(user: User, limit: int = 20) -> list[RecordUpload]:
     return list(RecordUpload.objects.filter(owner=user)[:limit])
+
+
+def delete_upload(owner: User, record_id: int) -> RecordUpload:
+    """Delete ``owner``'s upload ``record_id`` (404 for anyone else's), making
+    room for others; the day's count of uploads stays as it was."""
+    upload = upload_or_404(record_id, owner)
+    upload.delete()
+    return upload

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.models import User
 from games import kinds
-from games.core import records, score_series
+from games.core import records, score_series, upload_limits
 from games.kinds import presentation
 from games.models import Game
 from games.web import charts
@@ -93,11 +94,16 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
 def _upload_page(
     request: HttpRequest, user: User, error: records.RecordError | None = None
 ) -> HttpResponse:
+    usage = upload_limits.usage(user)
     context = {
         "formats": [(kind.record_format, kind.label) for kind in kinds.all()],
         "uploads": records.uploads_of(user),
         "max_size": records.MAX_UPLOAD_WORDS,
         "max_inline_list": records.MAX_INLINE_LIST,
+        "per_day": usage.per_day,
+        "room_mb": usage.room_bytes // upload_limits.MB,
+        "stored": upload_limits.kilobytes(usage.stored_bytes),
+        "limited": not user.is_staff,
     }
     if error is None:
         return render(request, "games/upload.html", context)
@@ -129,6 +135,14 @@ def _store(request: HttpRequest, user: User) -> HttpResponse:
     except records.RecordError as e:
         return _upload_page(request, user, e)
     return redirect("games:uploaded_replay", record_id=stored.pk)
+
+
+@login_required
+@require_POST
+def delete_upload(request: HttpRequest, record_id: int) -> HttpResponse:
+    deleted = records.delete_upload(_user(request), record_id)
+    messages.success(request, f"{deleted.name} is deleted.")
+    return redirect("games:upload")
 
 
 @login_required

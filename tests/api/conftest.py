@@ -46,6 +46,9 @@ class ApiClient:
     def get(self, path: str, headers: dict[str, str] | None = None, **query: Any) -> Answer:
         return self._answer(self.client.get(f"{API}{path}", query, headers=self._headers(headers)))
 
+    def delete(self, path: str, headers: dict[str, str] | None = None) -> Answer:
+        return self._answer(self.client.delete(f"{API}{path}", headers=self._headers(headers)))
+
     def post(
         self, path: str, body: Any = None, headers: dict[str, str] | None = None, raw: bytes = b""
     ) -> Answer:

@@ -62,6 +62,8 @@ def test_an_id_that_names_no_row_is_a_json_404_on_every_route(
             answer = client.get(url)
         elif method == "post":
             answer = client.post(url, body)
+        elif method == "delete":
+            answer = client.delete(url)
         else:
             pytest.fail(f"a {method} route: teach this test to send one")
         assert (answer.status, answer.json["code"]) == (404, "not_found"), (bad, answer.text)

@@ -34,6 +34,8 @@ ENDPOINTS = {
     ("post", "/api/v1/games/{game_id}/resign"),
     ("get", "/api/v1/games/{game_id}/record"),
     ("post", "/api/v1/records"),
+    ("get", "/api/v1/records"),
+    ("delete", "/api/v1/records/{record_id}"),
 }
 
 

@@ -1,5 +1,6 @@
 """Records through the API: a finished game's record down, a record up to
-replay, as the download and upload pages do."""
+replay, as the download and upload pages do, within the same limits; one's
+uploads listed and deleted."""
 
 from __future__ import annotations
 
@@ -64,6 +65,8 @@ def test_an_uploaded_record_is_replayed_and_kept_for_its_owner(
         "end": "resigned",
         "refusal": None,
         "replay_url": f"/records/{stored.pk}/",
+        "size": len(json.dumps(a_record())),
+        "uploaded_at": stored.created_at.isoformat(),
     }
 
 
@@ -88,3 +91,59 @@ def test_a_malformed_or_too_large_record_is_refused_and_nothing_kept(
     big = api.post("/records", raw=b" " * (MAX_UPLOAD_BYTES + 70_000) + b"{}")
     assert (big.status, big.json["code"]) == (413, "too_large")
     assert not RecordUpload.objects.exists()
+
+
+def test_uploads_past_the_days_limit_are_refused_and_nothing_kept(
+    make_user: Callable[[str], User], api_for: Callable[[User], ApiClient]
+) -> None:
+    """The review's run: 30 uploads of 300 kB in a row, under the default limits."""
+    api = api_for(make_user("ann"))
+    body = json.dumps(a_record()).encode()
+    padded = body + b" " * (300 * 1024 - len(body))
+    answers = [api.post("/records", raw=padded) for _ in range(30)]
+    assert [a.status for a in answers] == [201] * 20 + [409] * 10
+    refused = answers[-1].json
+    assert refused["code"] == "over_limit"
+    assert refused["message"].startswith(
+        "One account may upload 20 records a day (that many at once, then one every 72 "
+        "minutes): you can upload another from "
+    )
+    assert RecordUpload.objects.count() == 20
+
+
+def test_an_upload_past_the_room_is_refused_until_one_is_deleted(
+    make_user: Callable[[str], User], api_for: Callable[[User], ApiClient], settings: Any
+) -> None:
+    settings.JUMBULAYA_RECORD_STORAGE_MB = 1
+    api = api_for(make_user("ann"))
+    body = json.dumps(a_record()).encode()
+    big = body + b" " * (700 * 1024 - len(body))
+    first = api.post("/records", raw=big)
+    assert first.status == 201 and first.json["size"] == 700 * 1024
+    over = api.post("/records", raw=big)
+    assert (over.status, over.json["code"]) == (409, "over_limit")
+    assert over.json["message"].startswith("Your uploaded records take 700 KB of the 1 MB ")
+    assert RecordUpload.objects.count() == 1
+    assert api.delete(f"/records/{first.json['id']}").status == 204
+    assert api.post("/records", raw=big).status == 201
+
+
+def test_ones_uploads_are_listed_with_the_limits_and_deleted_by_their_owner_only(
+    make_user: Callable[[str], User], api_for: Callable[[User], ApiClient], settings: Any
+) -> None:
+    settings.JUMBULAYA_RECORD_UPLOADS_PER_DAY = 5
+    settings.JUMBULAYA_RECORD_STORAGE_MB = 2
+    ann, eve = api_for(make_user("ann")), api_for(make_user("eve"))
+    made = [ann.post("/records", a_record()).json for _ in range(2)]
+    listed = ann.get("/records").json
+    assert [r["id"] for r in listed["records"]] == [made[1]["id"], made[0]["id"]]
+    assert listed["records"][0] == made[1]
+    assert listed["stored_bytes"] == 2 * made[0]["size"]
+    assert (listed["room_bytes"], listed["uploads_per_day"]) == (2 * 1024 * 1024, 5)
+    assert eve.get("/records").json["records"] == []
+    refused = eve.delete(f"/records/{made[0]['id']}")
+    assert (refused.status, refused.json["code"]) == (404, "not_found")
+    assert ann.delete(f"/records/{made[0]['id']}").status == 204
+    again = ann.delete(f"/records/{made[0]['id']}")
+    assert (again.status, again.json["code"]) == (404, "not_found")
+    assert [r["id"] for r in ann.get("/records").json["records"]] == [made[1]["id"]]

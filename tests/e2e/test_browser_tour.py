@@ -19,7 +19,7 @@ from games.core.tokens import invite_token
 from games.engine import PRESETS
 from games.mail_out import outbox
 from games.mail_out.turnlinks import turn_token, unsubscribe_token
-from games.models import Event, Game
+from games.models import Event, Game, RecordUpload
 from tests.e2e.conftest import PageWatch, axe_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,6 +73,10 @@ def test_every_kind_of_page_is_clean(
         ann, seat_count=3, rules=PRESETS["official"], invite_emails=["cy@example.com"], is_open=True
     )
     outbox.sweep()  # the emails, into the local mailbox
+    # An uploaded record, so that the upload page lists one with its Delete button.
+    RecordUpload.objects.create(
+        owner=ann, name="kept.json", record={}, players=["Zed", "Yolanda"], turn_count=3, size=900
+    )
     found: list[str] = []
 
     # Signed out, as someone arriving from an email.
