@@ -50,8 +50,8 @@ from games.core.projection import (
 )
 from games.engine.errors import Refusal
 from games.kinds.base import GameKind, KindEvent, Options, State
-from games.mail_out import mail_preferences, outbox
 from games.live import doorbell
+from games.mail_out import mail_preferences, outbox
 from games.models import Event, Game, Notification, Seat, SeatChange
 from games.robots import owed as robots_owed
 from games.timing import claims, deadlines
@@ -225,8 +225,8 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
         differs = any(getattr(game, name) != value for name, value in want.items())
         if differs and write:
             Game.objects.filter(pk=game.pk).update(**want)
-            for name, value in want.items():
             doorbell.ring(game.pk, at.seq)
+            for name, value in want.items():
                 setattr(game, name, value)
             # A game the log says is over, though its projection did not: rated now,
             # in the same transaction, as the move that ended it would have.
@@ -624,8 +624,8 @@ def _start(game: Game, seats: list[Seat]) -> None:
         "started_at": now,
     }
     Game.objects.filter(pk=game.pk).update(**fields)
-    for name, value in fields.items():
     doorbell.ring(game.pk, kind.progress(state).seq)
+    for name, value in fields.items():
         setattr(game, name, value)
     outbox.owe(game, Notification.Kind.GAME_STARTED, users=[s.user_id for s in seats], seq=1)
     _notify_after(game, seats, None, state)
@@ -731,9 +731,9 @@ def submit(
             updated = Game.objects.filter(pk=game.pk, last_seq=game.last_seq).update(**fields)
             if updated != 1:
                 raise StaleMove("Another move was made at the same moment; nothing was changed.")
+            doorbell.ring(game.pk, kind.progress(state).seq)
             for name, value in fields.items():
                 setattr(game, name, value)
-            doorbell.ring(game.pk, kind.progress(state).seq)
             _after_move(game, seats, seat, before, state, events)
             _log_accepted("move", game.pk, kind.progress(state).seq, seat, source)
     except IntegrityError as e:
