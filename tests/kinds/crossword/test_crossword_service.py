@@ -7,6 +7,7 @@ record and its replay.  Scores are worked out by hand from the rules."""
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -307,6 +308,27 @@ def test_no_challenge_in_a_game_without_them(xw_game: Callable[..., Game]) -> No
     services.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
     with pytest.raises(services.Refusal, match="This game has no challenges"):
         services.submit(game.pk, 1, "challenge", game.last_seq + 1, Event.Source.WEB)
+
+
+def test_a_play_draws_with_the_system_generator_from_the_whole_bag_when_made(
+    xw_game: Callable[..., Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing is drawn in advance (issue 27): the service's play picks its
+    tiles with ``secrets.SystemRandom``, then, from all 86 in the bag."""
+    from games.engine.crossword import commands
+
+    picked: list[tuple[int, int]] = []
+
+    class Watched(secrets.SystemRandom):
+        def sample(self, population: Any, k: int, **kw: Any) -> list[Any]:
+            picked.append((len(population), k))
+            return super().sample(population, k, **kw)
+
+    assert type(commands._RANDOM) is secrets.SystemRandom
+    monkeypatch.setattr(commands, "_RANDOM", Watched())
+    game = xw_game([ANN, BOB])
+    services.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
+    assert picked == [(86, 5)]
 
 
 # --- records ------------------------------------------------------------------------------
