@@ -31,6 +31,7 @@ from games.engine.blockers import (
     to_dict,
     write_record,
 )
+from games.engine.blockers.commands import drawer
 from games.engine.blockers.view import view_state
 from games.engine.errors import BadRecord
 
@@ -52,7 +53,7 @@ def random_game(seed: int, turns: int = 200, players: int = 3) -> list[Event]:
             seat, move = rng.randrange(players), "resign"
             if not state.in_game(seat):
                 continue
-        for event in decide(state, seat, move):
+        for event in decide(state, seat, move, drawer(rng)):
             events.append(event)
             state = evolve(state, event)
     return events

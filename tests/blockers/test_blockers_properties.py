@@ -23,6 +23,7 @@ from games.engine.blockers import (
     start,
     write_record,
 )
+from games.engine.blockers.commands import drawer
 from games.engine.errors import Refusal
 
 
@@ -39,7 +40,7 @@ def test_random_games_replay_to_the_same_state(seed: int, players: int, turns: i
         assert seat is not None
         moves = legal_moves(state, seat)
         move = rng.choice(moves).notation() if moves and rng.random() < 0.95 else "timeout"
-        for event in decide(state, seat, move):
+        for event in decide(state, seat, move, drawer(rng)):
             events.append(event)
             state = evolve(state, event)
     assert replay(events) == state
@@ -59,7 +60,7 @@ def test_decide_accepts_exactly_the_generated_moves(seed: int, turns: int) -> No
         assert seat is not None
         moves = legal_moves(state, seat)
         move = rng.choice(moves).notation() if moves else "pass"
-        for event in decide(state, seat, move):
+        for event in decide(state, seat, move, drawer(rng)):
             state = evolve(state, event)
     if state.over:
         return

@@ -41,8 +41,9 @@ def test_greedy_beats_beginner_clearly() -> None:
 
 def test_strong_beats_greedy_clearly() -> None:
     # A budget it never reaches: it always takes its full count of samples, so the
-    # match is the same on any machine.
-    result = match(LEVELS["strong"], LEVELS["greedy"], deals=6, seed=3, budget_ms=10_000)
-    assert result.played == 18
+    # match is the same on any machine.  Twelve deals: with six, the draws being
+    # picked at random (issue 27) left strong at 44% [24.6%-66.3%] on this seed.
+    result = match(LEVELS["strong"], LEVELS["greedy"], deals=12, seed=3, budget_ms=10_000)
+    assert result.played == 36
     assert result.interval[0] > result.fair_share, result.summary()
     assert result.average_scores[0] < result.average_scores[1], result.summary()

@@ -43,12 +43,13 @@ def test_the_deal() -> None:
         deal(("a", "b"), Options(), random.Random(5))
 
 
-def test_a_placement_draws_from_the_front_of_the_seat_pile() -> None:
+def test_a_placement_draws_a_tile_of_the_seats_own_pile() -> None:
     state = position(racks=[("7", "B"), ("1",), ("2",)], piles=[("C", "D"), ("3",), ()])
     events = decide(state, 0, "7 at C7")
-    assert events == [TilePlaced(0, "7", "C7", None, "C")]
+    drawn = getattr(events[0], "drawn", None)
+    assert drawn in ("C", "D") and events == [TilePlaced(0, "7", "C7", None, drawn)]
     after = evolve(state, events[0])
-    assert after.racks[0] == ("B", "C") and after.piles[0] == ("D",)
+    assert after.racks[0] == ("B", drawn) and after.piles[0] == (("C", "D")[drawn == "C"],)
     assert after.faces[2 * 9 + 6] == "7" and after.owners[2 * 9 + 6] == 0
     assert after.turn == 1 and after.turns_taken == (1, 0, 0)
     # Seat 2's pile is empty: its turn draws nothing.

@@ -1,14 +1,21 @@
-"""Commands: ``decide(state, seat, move) -> events``, or a :class:`Refusal`.
+"""Commands: ``decide(state, seat, move, draw) -> events``, or a :class:`Refusal`.
 
-A pure function: draws come from the front of the seat's own pile (shuffled at
-the deal), so nothing here is random.  When a move breaks several rules, the
-refusal is the first in the spec's order (reading 10): notation (``bad_move``),
-``game_over``, ``not_in_game`` (a seat that resigned), ``not_your_turn``,
-``pass_not_allowed``, ``not_in_rack``, ``wrong_square``, ``own_tile``,
-``splits_group``.
+A pure function of its arguments (the draw function is the only source of
+chance): a turn's draw is picked at the moment of drawing from the whole of
+the seat's own pile (:func:`draw_random`) and recorded in its event, so a log
+replays without chance and a pile's order tells nothing.
+
+When a move breaks several rules, the refusal is the first in the spec's order
+(reading 10): notation (``bad_move``), ``game_over``, ``not_in_game`` (a seat
+that resigned), ``not_your_turn``, ``pass_not_allowed``, ``not_in_rack``,
+``wrong_square``, ``own_tile``, ``splits_group``.
 """
 
 from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
 
 from ..common.turns import check_in_game, check_turn
 from ..errors import Refusal
@@ -26,9 +33,33 @@ def _seat_checks(state: BlockersState, seat: int, off_turn: bool) -> None:
         check_turn(state, seat, "a resignation")
 
 
-def _draw(state: BlockersState, seat: int) -> str | None:
+#: ``draw(pile)`` picks the tile a turn draws from a seat's pile (never empty).
+Drawer = Callable[[tuple[str, ...]], str]
+
+
+def drawer(rng: random.Random) -> Drawer:
+    """Draws picked by ``rng``: a seeded one for matches, tests and benchmarks."""
+    return rng.choice
+
+
+_RANDOM = secrets.SystemRandom()
+
+
+def draw_random(pile: tuple[str, ...]) -> str:
+    """A tile picked at random from the whole pile, at the moment of drawing,
+    with the operating system's generator: no seed exists that could replay or
+    predict it."""
+    return _RANDOM.choice(pile)
+
+
+def draw_front(pile: tuple[str, ...]) -> str:
+    """The front of the pile (how a record's turns that list no draw draw)."""
+    return pile[0]
+
+
+def _draw(state: BlockersState, seat: int, draw: Drawer) -> str | None:
     pile = state.piles[seat]
-    return pile[0] if pile else None
+    return draw(pile) if pile else None
 
 
 def _where(tile: str) -> str:
@@ -68,9 +99,12 @@ def check_place(state: BlockersState, seat: int, command: Place) -> int | None:
     return owner
 
 
-def decide(state: BlockersState, seat: int, move: str | Command) -> list[Event]:
+def decide(
+    state: BlockersState, seat: int, move: str | Command, draw: Drawer = draw_random
+) -> list[Event]:
     """The events that record ``seat`` making ``move`` (notation or a parsed
-    command), or a :class:`Refusal` saying why the rules do not allow it."""
+    command), or a :class:`Refusal` saying why the rules do not allow it;
+    ``draw`` picks the tile a placement draws."""
     command = parse_move(move) if isinstance(move, str) else move
     _seat_checks(state, seat, off_turn=isinstance(command, Resign))
     match command:
@@ -90,8 +124,9 @@ def decide(state: BlockersState, seat: int, move: str | Command) -> list[Event]:
             if found is None:
                 return [TimedOut(seat, None, None, None, None)]
             name = SQUARE_NAMES[found.square]
-            return [TimedOut(seat, found.tile, name, found.captured, _draw(state, seat))]
+            return [TimedOut(seat, found.tile, name, found.captured, _draw(state, seat, draw))]
         case Place():
             captured = check_place(state, seat, command)
-            return [TilePlaced(seat, command.tile, command.square, captured, _draw(state, seat))]
+            drawn = _draw(state, seat, draw)
+            return [TilePlaced(seat, command.tile, command.square, captured, drawn)]
     raise TypeError(f"not a command: {command!r}")

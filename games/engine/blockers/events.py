@@ -28,7 +28,8 @@ class Event(common.Event):
 
 @dataclass(frozen=True, slots=True)
 class GameStarted(Event):
-    """The deal: each seat's rack and the rest of its pile, front (next draw) first."""
+    """The deal: each seat's rack and the rest of its pile (in the set's order
+    since draws are random; a game dealt before then has it in draw order)."""
 
     type: ClassVar[str] = "game_started"
     PRIVATE: ClassVar[tuple[str, ...]] = ("racks", "piles")

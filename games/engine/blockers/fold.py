@@ -67,7 +67,8 @@ def _placed(
     piles = state.piles
     if drawn is not None:
         rack.append(drawn)
-        piles = (*piles[:seat], piles[seat][1:], *piles[seat + 1 :])
+        left = tuple(t for t in piles[seat] if t != drawn)  # each tile is once in a pile
+        piles = (*piles[:seat], left, *piles[seat + 1 :])
     return replace(
         state,
         owners=_set(state.owners, i, seat),

@@ -1,21 +1,24 @@
 """The ``blockers-record/1`` game record: read, replay, write (docs/blockers-record.md).
 
-A record holds each colour's whole pile in draw order (the first five are the
-starting rack) and the seat that moved first, so every draw follows from it
-and a game replays exactly; :func:`replay_json` reads one and replays every
-turn through :func:`~.commands.decide`, as the service does.
+A record holds each colour's whole pile (the first five are the starting
+rack), the seat that moved first and every turn, each that drew with its
+``draw`` (draws are picked at random, so a pile's order tells nothing); a turn
+that lists no draw takes the front of its pile, as records written before
+draws were random did, so those replay as they always did.  :func:`replay_json`
+reads one and replays every turn through :func:`~.commands.decide`, as the
+service does.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..common import records as common
 from ..errors import BadRecord
 from .board import RACK_SIZE, TILE_FACES, TILE_SET
-from .commands import decide
+from .commands import decide, draw_front
 from .events import Event, GameStarted, Passed, Resigned, TilePlaced, TimedOut
 from .fold import evolve, start
 from .options import MAX_PLAYERS, MIN_PLAYERS, Options, check_colours, options_from_json
@@ -27,8 +30,18 @@ Tiles = tuple[str, ...]
 
 @dataclass(frozen=True, slots=True)
 class Turn:
+    """One turn of a record: its seat, its move and, when it lists one, its draw."""
+
     seat: int
     move: str
+    draw: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The turn as a record writes it (``draw`` only when it lists one)."""
+        out: dict[str, Any] = {"seat": self.seat, "move": self.move}
+        if self.draw is not None:
+            out["draw"] = self.draw
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +52,7 @@ class Record:
     options: Options
     players: tuple[str, ...]
     first: int
-    piles: tuple[Tiles, ...]  # each colour's 28 tiles, next draw first
+    piles: tuple[Tiles, ...]  # each colour's 28 tiles, its rack first
     turns: tuple[Any, ...]
 
     @property
@@ -107,7 +120,27 @@ def read_record(data: object) -> Record:
 
 def read_turn(value: object, players: int) -> Turn:
     """Check one turn's shape."""
-    return Turn(*common.read_seat_move(value, players))
+    seat, move = common.read_seat_move(value, players)
+    draw = cast(dict[str, Any], value).get("draw")  # read_seat_move checked it is one
+    if draw is not None and (not isinstance(draw, str) or draw not in TILE_FACES):
+        raise BadRecord(
+            f"the turn's 'draw' must be a tile (1-9, A-I, S1-S9 or * for the wild), not {draw!r}"
+        )
+    return Turn(seat, move, draw)
+
+
+class _ListedDraw:
+    """Draws exactly the tile a turn lists, checking it is in the pile."""
+
+    def __init__(self, tile: str) -> None:
+        self.tile = tile
+        self.called = False
+
+    def __call__(self, pile: Tiles) -> str:
+        self.called = True
+        if self.tile not in pile:
+            raise BadRecord(f"'draw' lists {self.tile}, which is not (or no longer) in the pile")
+        return self.tile
 
 
 class ReplayResult(common.ReplayResult[BlockersState, Event]):
@@ -149,7 +182,13 @@ def replay_record(record: Record) -> ReplayResult:
 
     def play(state: BlockersState, raw: object) -> list[Event]:
         turn = read_turn(raw, len(record.players))
-        return decide(state, turn.seat, turn.move)
+        if turn.draw is None:
+            return decide(state, turn.seat, turn.move, draw_front)
+        listed = _ListedDraw(turn.draw)
+        events = decide(state, turn.seat, turn.move, listed)
+        if not listed.called:
+            raise BadRecord(f"this turn draws no tile, but 'draw' lists {turn.draw}")
+        return events
 
     return ReplayResult(start(started), [started]).play_turns(record.turns, play, evolve)
 
@@ -171,10 +210,10 @@ def replay_json(text: str | bytes) -> ReplayResult:
 def turn_of(event: Event) -> dict[str, Any] | None:
     """The record turn an event came from (``None`` for the deal)."""
     match event:
-        case TilePlaced(seat, tile, square):
-            return {"seat": seat, "move": f"{tile} at {square}"}
-        case TimedOut(seat):
-            return {"seat": seat, "move": "timeout"}
+        case TilePlaced(seat, tile, square, _, drawn):
+            return Turn(seat, f"{tile} at {square}", drawn).to_json()
+        case TimedOut(seat, drawn=drawn):
+            return Turn(seat, "timeout", drawn).to_json()
         case Passed(seat):
             return {"seat": seat, "move": "pass"}
         case Resigned(seat):
@@ -186,7 +225,8 @@ def turn_of(event: Event) -> dict[str, Any] | None:
 
 def write_record(events: list[Event] | tuple[Event, ...]) -> dict[str, Any]:
     """The record of a game's log: the deal's piles whole (rack first), its first
-    seat and every turn."""
+    seat and every turn, with the tile each drew, so that the record replays
+    to the same state whatever order the piles are in."""
     started = common.first_event(events, GameStarted)
     return Record(
         options=started.options,

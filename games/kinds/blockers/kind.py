@@ -74,7 +74,7 @@ class Blockers(NoWordList, EngineEvents):
     name = "blockers"
     label = "Blockers"
     description = "the tile-placing game of the fewest groups"
-    record_secrets = "every player's pile in the order it is drawn"
+    record_secrets = "every player's rack and pile"
     record_format = FORMAT
     uses_word_list = False
     min_players = MIN_PLAYERS
@@ -211,9 +211,7 @@ class Blockers(NoWordList, EngineEvents):
     def stored_record(
         self, record: engine.Record, turns: int, text: Callable[[str], str]
     ) -> dict[str, Any]:
-        return kept_record(
-            record, turns, text, lambda raw, n: dataclasses.asdict(read_turn(raw, n))
-        )
+        return kept_record(record, turns, text, lambda raw, n: read_turn(raw, n).to_json())
 
     def record_moves(self, events: Sequence[engine.Event]) -> tuple[str, ...]:
         return tuple("" if (t := turn_of(e)) is None else str(t["move"]) for e in events[1:])

@@ -6,6 +6,7 @@ spectators, the record and its replay, the dashboard's winner."""
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
@@ -332,6 +333,29 @@ def test_a_spectator_sees_the_board_but_no_rack(
 # --- records, the end, the dashboard --------------------------------------------------------
 
 
+def test_a_turn_draws_with_the_system_generator_from_the_whole_pile_when_made(
+    blockers_game: Callable[..., Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing is drawn in advance (issue 27): the service's placement picks
+    its tile with ``secrets.SystemRandom``, then, from all 23 in the pile."""
+    from games.engine.blockers import commands
+
+    picked: list[int] = []
+
+    class Watched(secrets.SystemRandom):
+        def choice(self, seq: Any) -> Any:
+            picked.append(len(seq))
+            return super().choice(seq)
+
+    assert type(commands._RANDOM) is secrets.SystemRandom
+    monkeypatch.setattr(commands, "_RANDOM", Watched())
+    game = blockers_game()
+    state, seat = to_move(game)
+    move = empty_square_move(state, seat)
+    services.submit(game.pk, seat, move.notation(), game.last_seq, Event.Source.WEB)
+    assert picked == [23]
+
+
 def test_the_record_downloads_once_over_and_replays_with_manage_py(
     blockers_game: Callable[..., Game], tmp_path: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -342,7 +366,7 @@ def test_the_record_downloads_once_over_and_replays_with_manage_py(
     client = signed_in(seat_user(game, 0))
     early = client.get(f"/games/{game.pk}/record.json")
     assert early.status_code == 409
-    assert "every player's pile in the order it is drawn" in text(early)
+    assert "every player's rack and pile" in text(early)
     for quitter in [s for s in range(3) if s != seat][:2]:
         game.refresh_from_db()
         services.submit(game.pk, quitter, "resign", game.last_seq, Event.Source.WEB)
@@ -352,7 +376,8 @@ def test_the_record_downloads_once_over_and_replays_with_manage_py(
     assert response["Content-Disposition"] == f'attachment; filename="blockers-game-{game.pk}.json"'
     record = json.loads(response.content)
     assert record["format"] == "blockers-record/1"
-    assert record["turns"][0] == {"seat": seat, "move": move.notation()}
+    drawn = next(t for t in state_of(game).racks[seat] if t not in state.racks[seat])
+    assert record["turns"][0] == {"seat": seat, "move": move.notation(), "draw": drawn}
     assert [len(p) for p in record["piles"]] == [28, 28, 28]
     replay = text(client.get(f"/games/{game.pk}/replay/?step=1"))
     assert "Step 1 of 3" in replay and "Racks after step 1" in replay

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ...common.matches import MatchTally, Timing, game_seed
 from ...errors import Refusal
-from ..commands import decide
+from ..commands import decide, drawer
 from ..deal import deal
 from ..events import Event
 from ..fold import evolve, start
@@ -62,14 +62,15 @@ class GameResult:
 
 
 def play_game(levels: Sequence[Level], seed: int, budget_ms: float | None = None) -> GameResult:
-    """One game between ``levels`` (one per seat); the deal and who starts
-    depend on ``seed`` only, whatever levels sit where."""
+    """One game between ``levels`` (one per seat); the deal, who starts and the
+    draws depend on ``seed`` only, whatever levels sit where."""
     started = deal(
         tuple(f"{level.name}-{i}" for i, level in enumerate(levels)),
         Options(),
         random.Random(f"deal:{seed}"),
     )
     rngs = [random.Random(f"robot:{seed}:{i}") for i in range(len(levels))]
+    draw = drawer(random.Random(f"draw:{seed}"))
     events: list[Event] = [started]
     state = start(started)
     times: list[list[float]] = [[] for _ in levels]
@@ -81,7 +82,7 @@ def play_game(levels: Sequence[Level], seed: int, budget_ms: float | None = None
         answer = levels[seat].answer(view, rngs[seat], budget_ms)
         times[seat].append((time.perf_counter() - t0) * 1000)
         try:
-            new = decide(state, seat, answer)
+            new = decide(state, seat, answer, draw)
         except Refusal as e:
             raise RobotError(levels[seat].name, answer, e) from None
         for event in new:
