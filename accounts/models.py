@@ -55,6 +55,10 @@ class User(AbstractUser):
     #: session keeps of its account (:meth:`get_session_auth_hash`), so moving it
     #: on ends every session signed in before.  API tokens do not depend on it.
     session_generation = models.PositiveIntegerField(default=0)
+    #: Until when the account counts as here, on the site (a game page open and
+    #: used in the last few minutes): "your turn" emails wait until it is away
+    #: (:mod:`games.live.presence`).
+    present_until = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return self.public_name
