@@ -578,6 +578,13 @@ def _recipient_seat(notification: Notification) -> tuple[Seat, list[Seat]] | Non
         game.status != Game.Status.PLAYING or not game.may_move(seat.index)
     ):
         return None  # the game moved on before the email went: no longer their turn
+    if (
+        notification.kind == Notification.Kind.YOUR_TURN
+        and Notification.objects.filter(
+            kind=notification.kind, user=user, game_id=game.pk, pk__gt=notification.pk
+        ).exists()
+    ):
+        return None  # a newer turn of this game is owed them: that email says it
     return seat, seats
 
 

@@ -24,6 +24,12 @@ tried again later and later: a minute, then twice as long each time up to
 mail goes out when the ESP comes back, and a message that can never go
 stops being tried (its ``last_error`` says why, in the admin).
 
+A "your turn" email (or a deadline's warning) to a player who is on the site
+now (:mod:`games.live.presence`: a game page open and used in the last few
+minutes, which is told of every move as it happens) is not sent but deferred,
+uncounted, to when their presence runs out; by then it is sent only if it is
+still their turn and no newer turn email of that game was owed them since.
+
 Each recipient gets their emails in the order they were owed (by row id): a
 row waits while an older row to the same recipient is still unsent, and
 sending a row sends the rows it held back right after it.  So a turn email
@@ -50,6 +56,7 @@ from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from accounts.models import User
+from games.live import presence
 from games.mail_out import tracking
 from games.mail_out.emails import message_for
 from games.models import Game, InboundMail, MailStatus, Notification
@@ -83,6 +90,8 @@ MAX_RETRY_DELAY = timedelta(hours=6)
 #: Failed sends after which a row no longer holds back the recipient's later
 #: rows (1 + 2 + 4 + ... + 128 minutes: about four hours of retries).
 HOLD_ATTEMPTS = 8
+#: What waits while its recipient is on the site (:mod:`games.live.presence`).
+WAIT_WHILE_HERE = frozenset({Notification.Kind.YOUR_TURN, Notification.Kind.DEADLINE_WARNING})
 #: The task that sends the rows a nudge names.
 SEND_TASK = "games.tasks.send_notifications"
 #: The rows waiting for :func:`one_nudge`'s nudge, inside one.
@@ -324,6 +333,13 @@ def _mark_held(notification_id: int, reason: str, error: str = "") -> None:
     )
 
 
+def _defer(notification_id: int, until: datetime) -> None:
+    """Give the row back, due at ``until``, without counting this as an attempt."""
+    Notification.objects.filter(pk=notification_id).update(
+        claimed_at=None, retry_at=until, attempts=F("attempts") - 1
+    )
+
+
 def message_id_of(message: EmailMultiAlternatives) -> str:
     """The id tracking events will name: the ESP's (anymail's ``message_id``),
     else the message's own ``Message-ID`` (SMTP, the local mailbox)."""
@@ -348,13 +364,16 @@ def send(notification_id: int) -> bool:
     notification: Notification | None = None
     message: EmailMultiAlternatives | None = None
     held = ""
+    here_until: datetime | None = None
     with Heartbeat(notification_id, claimed_at) as heartbeat:
         try:
             notification = Notification.objects.select_related("game", "user").get(
                 pk=notification_id
             )
-            held = tracking.hold_reason(notification)
-            if not held:
+            if notification.kind in WAIT_WHILE_HERE and notification.user is not None:
+                here_until = presence.here_until(notification.user)
+            held = "" if here_until else tracking.hold_reason(notification)
+            if not held and not here_until:
                 message = message_for(notification)
             if message is not None:  # None: nothing to send (muted, digest, no email wanted)
                 message.send()
@@ -362,6 +381,11 @@ def send(notification_id: int) -> bool:
             failure: Exception | None = e
         else:
             failure = None
+    if here_until is not None and failure is None:
+        until = here_until
+        _record(notification_id, "deferred", lambda: _defer(notification_id, until))
+        logs.event("email_deferred", notification=notification_id, status="recipient_here")
+        return False
     if held:
         _record(notification_id, "held", lambda: _mark_held(notification_id, held))
         logs.event("email_held", notification=notification_id, status=held)

@@ -111,6 +111,9 @@ class ThroughLink(Door):
     def link_status(self, viewer: Viewer) -> LinkStatus:
         return link_status(self.link, viewer)
 
+    def note_here(self) -> None:
+        play_views.note_here(self.opened)
+
     def stale_message(self, game: Game) -> str:
         return (
             f"This link was sent when the game was at move {self.link.seq}, and the game has "

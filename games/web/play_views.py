@@ -41,6 +41,7 @@ from games.core.projection import turn_still_open
 from games.engine.errors import Refusal
 from games.kinds import presentation
 from games.kinds.base import GameKind, Preview, SeatView, page_refusal
+from games.live import presence
 from games.mail_out import tracking
 from games.models import Event, Game, Message
 from games.timing import claims, vacations
@@ -131,6 +132,10 @@ class Door(ABC):
         """What the turn link may still do (``None``: not a turn link)."""
         return None
 
+    def note_here(self) -> None:
+        """The door's player is on the site now (:mod:`games.live.presence`)."""
+        note_here(self.viewer())
+
     def stale_message(self, game: Game) -> str:
         """Why a move sent through this door after the game moved on changed nothing."""
         return (
@@ -158,6 +163,11 @@ class SignedIn(Door):
         user = self.request.user
         assert isinstance(user, User)  # signed in: login_required
         return user
+
+    def note_here(self) -> None:
+        user = self.request.user
+        if isinstance(user, User):  # signed in: login_required
+            presence.note(user)
 
     def expected(self, notation: str, post: Any) -> int:
         return _expected_seq(post)
@@ -381,7 +391,9 @@ def _is_htmx(request: HttpRequest) -> bool:
 def page(
     request: HttpRequest, door: Door, viewer: Viewer, *, status: int = 200, **kw: Any
 ) -> HttpResponse:
-    """The whole page, or for an htmx request its live part (board, move forms, log)."""
+    """The whole page, or for an htmx request its live part (board, move forms, log).
+    The player it is shown to is here (:mod:`games.live.presence`)."""
+    note_here(viewer)
     template = "games/game.html#live" if _is_htmx(request) else "games/game.html"
     return render(request, template, _context(door, viewer, **kw), status=status)
 
@@ -455,10 +467,23 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     return send_move(request, SignedIn(request, game_id))
 
 
+def note_here(viewer: Viewer) -> None:
+    """The viewer's player, if they are one, is on the site now: their "your turn"
+    emails wait (:mod:`games.live.presence`)."""
+    if viewer.seat is None:
+        return
+    for seat in viewer.game.seats.all():
+        if seat.index == viewer.seat and seat.user is not None:
+            presence.note(seat.user)
+
+
 def send_move(request: HttpRequest, door: Door) -> HttpResponse:
     """Send the move a form of the page holds through ``door``; a pass, an exchange
     of the whole rack or a resignation not yet confirmed is asked about first.
-    A move sent at once costs no query before ``submit``'s own."""
+    A move sent at once costs no query before ``submit``'s own (the sender is
+    noted here before it, when their presence needs writing: a robot's instant
+    reply must find them here)."""
+    door.note_here()
     try:
         notation, call_word = _notation(request.POST, door.kind)
         expected = door.expected(notation, request.POST)
