@@ -4,10 +4,12 @@ of their stored JSON: their files were not kept."""
 
 import json
 
+from django.apps.registry import Apps
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 
-def stored_sizes(apps, schema_editor):
+def stored_sizes(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     RecordUpload = apps.get_model("games", "RecordUpload")
     batch = []
     for upload in RecordUpload.objects.only("pk", "record").iterator(chunk_size=200):
