@@ -11,18 +11,31 @@ from games.mail_out import tracking
 from games.models import MailStatus
 
 
+class Seen:
+    """Rendered by the banner itself (``{{ mail_banner_seen }}``, an empty
+    string): records, once, that its owner was warned, which the deadlines'
+    removal waits on.  Only a page that shows the banner counts: every answer
+    rendered with a request runs the context processor, the page's 30-s
+    ``/changes/`` poll and its htmx refreshes too, and they show no banner."""
+
+    def __init__(self, status: MailStatus) -> None:
+        self.status = status
+
+    def __str__(self) -> str:
+        tracking.seen(self.status)
+        return ""
+
+
 def mail_stopped(request: HttpRequest) -> dict[str, Any]:
     """Context processor: ``mail_stopped``, the signed-in player's stopped
-    :class:`~games.models.MailStatus` (or None), and ``mail_stop_reason`` in
-    words.  Showing it records, once, that they were warned (the deadlines'
-    removal waits on it)."""
+    :class:`~games.models.MailStatus` (or None), ``mail_stop_reason`` in
+    words, and ``mail_banner_seen`` (:class:`Seen`)."""
     user = getattr(request, "user", None)
     if not isinstance(user, User) or user.is_robot:
         return {}
     status = tracking.stopped(user.email)
     if status is None:
         return {}
-    tracking.seen(status)
     return {
         "mail_stopped": status,
         "mail_stop_reason": MailStatus.Stop(status.reason).label
@@ -30,4 +43,5 @@ def mail_stopped(request: HttpRequest) -> dict[str, Any]:
         else "it stopped reaching you",
         "mail_complained": status.reason == MailStatus.Stop.COMPLAINED
         or user.email_mode == User.EmailMode.NONE,
+        "mail_banner_seen": Seen(status),
     }

@@ -374,6 +374,8 @@ def _context(
         "score_chart": charts.score_chart(score_series.game_series(game)),
     }
     ctx |= chat.page_context(game, viewer.seat, ctx["log"])
+    # Told on every kind's page, by games/game.html: not a copy in each board template.
+    ctx["mail_not_reaching"] = [r.name for r in ctx["rows"] if r.mail_stopped and not board.over]
     # Hints (the game's option) for the player to move, in their own move form only:
     # the stored ones of this position, or "being prepared" (never found here).
     now = None
