@@ -11,6 +11,5 @@ urlpatterns = [
     path("sign-out/", views.sign_out, name="sign_out"),
     path("sign-out/everywhere/", views.sign_out_everywhere, name="sign_out_everywhere"),
     path("profile/", views.profile, name="profile"),
-    path("email/again/", views.confirm_again, name="confirm_again"),
     path("email/<str:token>/", views.confirm_email, name="confirm_email"),
 ]

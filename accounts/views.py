@@ -372,28 +372,6 @@ def confirm_email(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("accounts:profile")
 
 
-@login_required
-@require_POST
-def confirm_again(request: HttpRequest) -> HttpResponse:
-    """Mail a confirmation link to the account's own address: the one step
-    that starts mail to it again after it stopped (the page's banner)."""
-    user = _user(request)
-    try:
-        services.request_confirmation_again(user, client=client_address(request))
-    except services.TooManyMails as exc:
-        messages.error(request, str(exc))
-    except services.MAIL_ERRORS:
-        log.exception("could not send an address confirmation")
-        messages.error(request, MAIL_FAILED)
-    else:
-        messages.success(
-            request,
-            f"We sent a confirmation link to {user.email}. Game emails start again when "
-            "you follow it.",
-        )
-    return redirect("accounts:profile")
-
-
 def used_email_link(request: HttpRequest, user: User, link: tokens.EmailChangeLink) -> HttpResponse:
     if user.email.lower() == link.new_email:
         text = f"This confirmation link has already been used: your address is {user.email}."

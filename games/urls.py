@@ -4,6 +4,7 @@ from games.web import (
     analysis_views,
     invite_views,
     lobby_views,
+    mail_again_views,
     message_views,
     play_views,
     record_views,
@@ -30,6 +31,8 @@ urlpatterns = [
     path("games/<id:game_id>/preview/", play_views.preview, name="preview"),
     path("games/<id:game_id>/changes/", play_views.changes, name="changes"),
     path("games/<id:game_id>/hints/", play_views.hints_ready, name="hints"),
+    # mail that stopped: the banner's button
+    path("mail/again/", mail_again_views.confirm_again, name="mail_again"),
     # players' messages
     path("games/<id:game_id>/messages/", message_views.say, name="say"),
     path("games/<id:game_id>/messages/mute/", message_views.mute, name="mute_messages"),

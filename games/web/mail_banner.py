@@ -7,7 +7,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from accounts.models import User
-from games.mail_out import tracking
+from games.mail_out import mail_again, tracking
 from games.models import MailStatus
 
 
@@ -29,7 +29,8 @@ class Seen:
 def mail_stopped(request: HttpRequest) -> dict[str, Any]:
     """Context processor: ``mail_stopped``, the signed-in player's stopped
     :class:`~games.models.MailStatus` (or None), ``mail_stop_reason`` in
-    words, and ``mail_banner_seen`` (:class:`Seen`)."""
+    words, whether the button needs their "I want game emails again"
+    (``mail_needs_consent``), and ``mail_banner_seen`` (:class:`Seen`)."""
     user = getattr(request, "user", None)
     if not isinstance(user, User) or user.is_robot:
         return {}
@@ -43,5 +44,6 @@ def mail_stopped(request: HttpRequest) -> dict[str, Any]:
         else "it stopped reaching you",
         "mail_complained": status.reason == MailStatus.Stop.COMPLAINED
         or user.email_mode == User.EmailMode.NONE,
+        "mail_needs_consent": mail_again.needs_consent(status),
         "mail_banner_seen": Seen(status),
     }

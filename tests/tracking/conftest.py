@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from django.test import Client, override_settings
+from esp_api_standin import MAILGUN_DOMAIN, MAILGUN_KEY, TOKEN, StandIn, serve
 
 from games.mail_out import outbox
 from games.models import Game, Notification
@@ -36,3 +37,36 @@ def sent_game(started_game: Callable[..., Game]) -> Game:
     outbox.sweep()
     assert not Notification.objects.filter(game=game, sent_at__isnull=True).exists()
     return game
+
+
+@pytest.fixture
+def esp_api() -> Iterator[StandIn]:
+    """A stand-in for the ESPs' HTTP APIs on loopback (esp_api_standin.py)."""
+    stand_in, server = serve()
+    yield stand_in
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def postmark_api(esp_api: StandIn) -> Iterator[StandIn]:
+    """Mail sent through anymail's Postmark backend, its API the stand-in."""
+    with override_settings(
+        MAILERS={"default": {"BACKEND": "anymail.backends.postmark.EmailBackend", "OPTIONS": {}}},
+        ANYMAIL={"POSTMARK_SERVER_TOKEN": TOKEN, "POSTMARK_API_URL": esp_api.url + "/"},
+    ):
+        yield esp_api
+
+
+@pytest.fixture
+def mailgun_api(esp_api: StandIn) -> Iterator[StandIn]:
+    """Mail sent through anymail's Mailgun backend, its API the stand-in."""
+    with override_settings(
+        MAILERS={"default": {"BACKEND": "anymail.backends.mailgun.EmailBackend", "OPTIONS": {}}},
+        ANYMAIL={
+            "MAILGUN_API_KEY": MAILGUN_KEY,
+            "MAILGUN_SENDER_DOMAIN": MAILGUN_DOMAIN,
+            "MAILGUN_API_URL": esp_api.url + "/v3",
+        },
+    ):
+        yield esp_api

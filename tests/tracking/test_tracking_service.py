@@ -189,7 +189,7 @@ def test_a_complaint_turns_emails_off_and_the_page_says_so(client: Client, sent_
 def test_confirming_the_address_again_starts_mail_again(client: Client, sent_game: Game) -> None:
     stop("bob@example.com")
     client.force_login(User.objects.get(username="bob"))
-    assert client.post("/account/email/again/").status_code == 302
+    assert client.post("/mail/again/").status_code == 302
     confirmation = mail.outbox[-1]
     assert confirmation.to == ["bob@example.com"]
     link = re.search(r"https?://\S+(/account/email/\S+/)", confirmation.body)
