@@ -157,8 +157,8 @@ class MailStatusAdmin(admin.ModelAdmin):
 class MailEventAdmin(admin.ModelAdmin):
     """What the ESPs and the mail server said about our mail."""
 
-    list_display = ("occurred_at", "via", "event", "weight", "address", "notification")
-    list_filter = ("via", "event", "weight")
+    list_display = ("occurred_at", "via", "event", "weight", "ignored", "address", "notification")
+    list_filter = ("via", "event", "weight", "ignored")
     search_fields = ("address", "message_id")
     raw_id_fields = ("notification",)
 

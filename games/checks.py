@@ -78,3 +78,54 @@ def the_local_mailbox_is_off(**kwargs: Any) -> list[CheckMessage]:
             id="games.W002",
         )
     ]
+
+
+@register(Tags.security, deploy=True)
+def tracking_webhooks_have_credentials(**kwargs: Any) -> list[CheckMessage]:
+    """The tracking webhooks' events stop players' mail, so only the ESP may
+    post them.  Postmark's carry no credential but the basic auth, and
+    Mailgun's signature covers a timestamp and a token, not the event: the
+    basic-auth secret must be set too, whichever ESP posts them."""
+    if settings.ANYMAIL.get("WEBHOOK_SECRET") or not settings.JUMBULAYA_INBOUND_ESPS:
+        return []
+    return [
+        Warning(
+            "The mail tracking webhooks (/anymail/<esp>/tracking/) take bounces and "
+            "complaints, which stop players' mail, from anyone: ANYMAIL_WEBHOOK_SECRET is not "
+            "set. Mailgun's signature is not enough on its own: it covers a timestamp and a "
+            "token, not the event it comes with.",
+            hint="Set ANYMAIL_WEBHOOK_SECRET=user:long-random-password and put those "
+            "credentials in each ESP's tracking webhook URL "
+            "(https://user:long-random-password@site/anymail/<esp>/tracking/), as well as "
+            "Mailgun's ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY.",
+            id="games.W003",
+        )
+    ]
+
+
+@register(Tags.compatibility, deploy=True)
+def tracking_events_are_read(**kwargs: Any) -> list[CheckMessage]:
+    """Bounces and complaints stop mail to an address only from the ESPs whose
+    tracking webhooks are served here.  Another anymail ESP (Amazon SES,
+    SendGrid...) sends, but what it says of bounces and complaints is not
+    read: game mail goes on to dead addresses and to people who marked it as
+    spam, the co-players are never told, and the ESP's own suppression list is
+    all that stops it (deploy/mail.md)."""
+    from games.mail_in.tracking_webhook import TRACKING_WEBHOOKS
+    from games.mail_out.esp import sending_esp
+
+    esp = sending_esp()
+    if not esp or esp in TRACKING_WEBHOOKS:
+        return []
+    return [
+        Warning(
+            f"EMAIL_BACKEND sends through {esp}, whose tracking events (bounces, complaints) "
+            "are not processed here: mail to an address that bounces or complains is not "
+            "stopped, and nobody is told.",
+            hint="Send through "
+            + " or ".join(TRACKING_WEBHOOKS)
+            + " (anymail.backends.<esp>.EmailBackend) with its tracking webhook pointed at "
+            "/anymail/<esp>/tracking/, as deploy/mail.md says.",
+            id="games.W004",
+        )
+    ]

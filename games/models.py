@@ -375,7 +375,8 @@ class JumbulayaClaim(models.Model):
         FAILED = "failed", "not verified: it cost a turn"
         FREE = "free", "not verified, but the game ended before it cost a turn"
         OVERTAKEN = "overtaken", "valid, but a longer or earlier call was made"
-        WITHDRAWN = "withdrawn", "withdrawn: the caller resigned"
+        WITHDRAWN = "withdrawn", "withdrawn: the caller left the game"
+        ENDED = "ended", "not judged: the game ended first"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="claims")
     seat = models.PositiveSmallIntegerField()
@@ -504,6 +505,7 @@ class MailStatus(models.Model):
         REJECTED = "rejected", "our mail provider refused to send to it"
         COMPLAINED = "complained", "a message to it was marked as spam"
         SOFT = "soft", "delivery kept failing for days"
+        UNSUBSCRIBED = "unsubscribed", "you unsubscribed through our mail provider"
 
     address = models.EmailField(unique=True)
     #: When mail to the address stopped (None: it goes), why, and what was said.
@@ -535,6 +537,15 @@ class MailEvent(models.Model):
         UNSUBSCRIBED = "unsubscribed", "turns game emails off"
         NONE = "", "changes nothing"
 
+    class Ignored(models.TextChoices):
+        """Why an event changed nothing, though stored (see ``tracking.record``)."""
+
+        NOT_OURS = "not_ours", "it names no message we sent"
+        OTHER_ADDRESS = "other_address", "the message it names went to another address"
+        STALE = "stale", "it happened too long ago to say anything of the address today"
+        FUTURE = "future", "it is dated in the future"
+        TOO_LONG = "too_long", "its address is longer than an address can be"
+
     #: The ESP's event id, or what stands for it (see ``tracking.event_key``).
     key = models.CharField(max_length=200, unique=True)
     #: Who said it: ``postmark``, ``mailgun``, ``mailbox`` (the local one), ``send``.
@@ -550,12 +561,28 @@ class MailEvent(models.Model):
     occurred_at = models.DateTimeField()
     received_at = models.DateTimeField(auto_now_add=True)
     detail = models.CharField(max_length=300, blank=True)
+    #: Set when the event is not taken into account, and why (its ``weight``
+    #: is then none, whatever the event).
+    ignored = models.CharField(max_length=16, choices=Ignored, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["address", "weight", "occurred_at"])]
 
     def __str__(self) -> str:
         return f"{self.event} for {self.address} via {self.via}"
+
+
+class WebhookToken(models.Model):
+    """A Mailgun webhook signature's token, kept while its timestamp is still
+    accepted: its signature covers the timestamp and the token but not the
+    event, so a token seen twice is a signature copied onto another post
+    (:mod:`games.mail_in.webhook_tokens`)."""
+
+    token = models.CharField(max_length=100, unique=True)
+    seen_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"webhook token seen {self.seen_at:%Y-%m-%d %H:%M:%S}"
 
 
 class Message(models.Model):

@@ -11,16 +11,21 @@ it is set).  django-anymail checks them and reads each ESP's payload into an
 
 What each answer means to the ESP:
 
-- 200: stored (or stored already: an event posted twice is taken once).
-- 400: credentials or a signature that do not check out, or a payload that
-  cannot be read (not JSON, the wrong shape, an inbound message posted here).
-  Nothing was stored.
+- 200: stored (or stored already: an event posted twice is taken once), and
+  acted on or, for an event that is not about mail we sent to that address
+  lately, recorded as ignored (``MailEvent.ignored``): posting it again would
+  change nothing.
+- 400: credentials or a signature that do not check out (a Mailgun signature
+  more than five minutes old, or used before: its token is taken once), or a
+  payload that cannot be read (not JSON, the wrong shape, an inbound message
+  posted here).  Nothing was stored.
 - 503: the ESP is named but its webhook settings are missing.
 - 500: storing it failed; the ESP posts it again.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 
@@ -31,7 +36,7 @@ from anymail.webhooks.postmark import PostmarkTrackingWebhookView
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, re_path
 
-from games.mail_in import inbound_webhook
+from games.mail_in import inbound_webhook, webhook_tokens
 from games.mail_in.inbound_webhook import Misdirected, plain_text
 
 log = logging.getLogger(__name__)
@@ -39,13 +44,16 @@ log = logging.getLogger(__name__)
 
 class Checked:
     """A tracking view whose misdirected payloads (an inbound message posted to
-    the tracking URL) are unreadable here, not a configuration error."""
+    the tracking URL), and events dated past any calendar, are unreadable here,
+    not a configuration error or a crash."""
 
     def parse_events(self, request: HttpRequest) -> list[AnymailTrackingEvent]:
         try:
             events: list[AnymailTrackingEvent] = super().parse_events(request)  # type: ignore[misc]
         except AnymailConfigurationError as e:
             raise Misdirected(str(e)) from e
+        except (OverflowError, OSError) as e:  # a timestamp of 1e300 seconds
+            raise ValueError(f"an event's timestamp is not a time ({e})") from e
         return events
 
 
@@ -54,7 +62,20 @@ class PostmarkTracking(Checked, PostmarkTrackingWebhookView):  # type: ignore[mi
 
 
 class MailgunTracking(Checked, MailgunTrackingWebhookView):  # type: ignore[misc]
-    """Mailgun's webhooks (JSON with its ``signature`` block and ``event-data``)."""
+    """Mailgun's webhooks (JSON with its ``signature`` block and ``event-data``),
+    each signature taken once and only while fresh
+    (:mod:`games.mail_in.webhook_tokens`)."""
+
+    def validate_request(self, request: HttpRequest) -> None:
+        super().validate_request(request)  # basic auth, then the signature's HMAC
+        if request.content_type == "application/json":
+            signed = json.loads(request.body.decode("utf-8"))["signature"]
+        else:  # Mailgun's legacy form posts
+            signed = request.POST
+        try:
+            webhook_tokens.take(signed.get("token"), signed.get("timestamp"))
+        except webhook_tokens.Refused as e:
+            raise AnymailWebhookValidationFailure(f"Mailgun's signature is refused: {e}") from e
 
 
 #: The tracking webhooks that can be mounted: ESP name, view, URL pattern.

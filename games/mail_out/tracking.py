@@ -3,17 +3,29 @@ whether mail to an address goes on.
 
 Every event is stored once (:class:`~games.models.MailEvent`, unique on
 :func:`event_key`), against the outbox row whose ``esp_message_id`` it names.
+It acts only if it is about mail we sent to that address lately: the row it
+names exists (the ESP's message id, or our ``Message-ID`` over SMTP, is what
+the row stores), went to the event's recipient, and the event happened within
+:data:`FRESH_FOR`.  Any other event is stored with the reason it is ignored
+(``MailEvent.ignored``) and changes nothing: a bounce of a message we never
+sent, of one sent to another address, or a year old, stops no one's mail.
 Then it weighs on the address's :class:`~games.models.MailStatus`:
 
 - a hard bounce or a rejection stops mail to the address at once; so does a
   spam complaint, which also turns the player's game emails off
-  (``email_mode`` none);
+  (``email_mode`` none), and an unsubscribe at the ESP (which sends that
+  address nothing more either): the banner says so, with the way back;
 - a soft bounce, a deferral, or a send that kept failing with a temporary
-  (4xx) error counts: ``JUMBULAYA_SOFT_BOUNCES`` of them within
-  ``JUMBULAYA_SOFT_BOUNCE_DAYS`` days stop mail;
-- a delivery, an open or a click changes nothing: a ``delivered`` that arrives
-  after a ``bounced`` does not start mail again.  Only the address confirmed
-  again (:func:`restore`) does; what happened before that no longer counts.
+  (4xx) error counts, once per message however often that message was
+  deferred: ``JUMBULAYA_SOFT_BOUNCES`` messages within
+  ``JUMBULAYA_SOFT_BOUNCE_DAYS`` days stop mail.  A delivery to the address
+  clears the soft bounces before it (and lifts a stop they made): a message
+  greylisted three times, then delivered, leaves nothing.  Postmark's
+  ``Transient`` ("message delayed") is not a bounce at all;
+- an open or a click changes nothing, nor does a ``delivered`` after a hard
+  bounce or a complaint, whatever order they arrive in.  Only the address
+  confirmed again (:func:`restore`) starts that mail again; what happened
+  before that no longer counts.
 
 A stopped address gets no game mail: the outbox marks its rows held, with the
 reason, instead of sending them.  Account mails (sign-in links, address
@@ -41,17 +53,28 @@ from ops import logs
 log = logging.getLogger(__name__)
 
 Weight = MailEvent.Weight
+Ignored = MailEvent.Ignored
 Stop = MailStatus.Stop
 
 #: Postmark's bounce types that are temporary, though anymail names some "bounced".
-SOFT_TYPES = frozenset({"SoftBounce", "Transient", "DnsError"})
+SOFT_TYPES = frozenset({"SoftBounce", "DnsError"})
+#: Postmark's bounce types that say no message failed: a relay's "message
+#: delayed" notice (it is still trying) and a receiving server testing Postmark.
+NOT_BOUNCES = frozenset({"Transient", "OpenRelayTest"})
+#: How old an event may be and still act: a bounce comes at most about five
+#: days after the send (RFC 5321 has servers give up after 4 or 5 days), and
+#: the ESPs post an event within hours (Mailgun retries for 8, Postmark about
+#: 10); the soft bounces' window is as long.  An older event is history, not
+#: news of the address today (a replayed one, or a backlog posted at last).
+FRESH_FOR = timedelta(days=7)
+#: How far in the future an event may be dated (clocks drift a little).
+CLOCK_SKEW = timedelta(minutes=5)
+#: The longest address (RFC 5321's path limit, and the columns' length).
+MAX_ADDRESS = 254
+#: The longest message id a row stores: a longer one names no row of ours.
+ESP_ID_LENGTH = Notification._meta.get_field("esp_message_id").max_length or 255
 #: Failed sends of one row with a temporary error after which it counts as a soft bounce.
 SOFT_SEND_ATTEMPTS = 3
-
-
-class NoAddress(ValueError):
-    """An event that names no recipient and no message sent from here: it
-    cannot be about anyone (the webhook answers 400)."""
 
 
 def clean_id(message_id: str | None) -> str:
@@ -64,11 +87,11 @@ def weight_of(event: AnymailTrackingEvent) -> str:
     kind = event.event_type
     if kind == EventType.REJECTED:
         return Weight.HARD
+    esp = event.esp_event if isinstance(event.esp_event, dict) else {}
     if kind == EventType.BOUNCED:
-        esp = event.esp_event if isinstance(event.esp_event, dict) else {}
         return Weight.SOFT if esp.get("Type") in SOFT_TYPES else Weight.HARD
-    if kind == EventType.DEFERRED:
-        return Weight.SOFT
+    if kind == EventType.DEFERRED:  # Mailgun's "failed" of severity "temporary" too
+        return Weight.NONE if esp.get("Type") in NOT_BOUNCES else Weight.SOFT
     if kind == EventType.COMPLAINED:
         return Weight.COMPLAINT
     if kind == EventType.UNSUBSCRIBED:
@@ -106,30 +129,55 @@ def on_tracking(sender: Any, event: AnymailTrackingEvent, esp_name: str, **kwarg
 
 
 def record(event: AnymailTrackingEvent, *, via: str) -> MailEvent | None:
-    """Store an ESP's event once and let it weigh on its address's status.
-    Returns the new row, or None for an event already stored; raises
-    :class:`NoAddress` for one that names no recipient and no message of ours."""
+    """Store an ESP's event once and, if it is about mail we sent to that
+    address lately, let it weigh on its address's status; else store it as
+    ignored (:func:`ignored_because`).  Returns the new row, or None for an
+    event already stored."""
     message_id = clean_id(event.message_id)
-    notification = (
-        Notification.objects.filter(esp_message_id=message_id).select_related("user").first()
-        if message_id
-        else None
-    )
-    address = (event.recipient or "").strip().lower() or _address_of(notification)
-    if not address:
-        raise NoAddress(f"a {event.event_type} event naming no recipient and no message of ours")
+    notification = _sent(message_id)
+    recipient = (event.recipient or "").strip().lower()
     occurred = event.timestamp or timezone.now()
+    ignored = ignored_because(recipient, notification, occurred)
+    address = recipient or _address_of(notification)
     return note(
         key=event_key(via, event),
         via=via,
         event=str(event.event_type),
         weight=weight_of(event),
-        address=address,
+        address=address if len(address) <= MAX_ADDRESS else "",
         message_id=message_id,
         notification=notification,
         occurred_at=occurred,
         detail=_detail(event),
+        ignored=ignored,
     )
+
+
+def _sent(message_id: str) -> Notification | None:
+    """The outbox row that was sent as ``message_id``, if any."""
+    if not message_id or len(message_id) > ESP_ID_LENGTH:
+        return None
+    return Notification.objects.filter(esp_message_id=message_id).select_related("user").first()
+
+
+def ignored_because(
+    recipient: str, notification: Notification | None, occurred_at: datetime
+) -> str:
+    """Why an event (about ``recipient``, naming ``notification``'s message,
+    that happened at ``occurred_at``) must change nothing (a
+    :class:`MailEvent.Ignored`), or ``""`` if it may act."""
+    if len(recipient) > MAX_ADDRESS:
+        return Ignored.TOO_LONG
+    if notification is None:
+        return Ignored.NOT_OURS
+    if recipient and recipient != _address_of(notification):
+        return Ignored.OTHER_ADDRESS  # another recipient, or the player has changed address
+    now = timezone.now()
+    if occurred_at < now - FRESH_FOR:
+        return Ignored.STALE
+    if occurred_at > now + CLOCK_SKEW:
+        return Ignored.FUTURE
+    return ""
 
 
 def _address_of(notification: Notification | None) -> str:
@@ -151,8 +199,11 @@ def note(
     message_id: str = "",
     notification: Notification | None = None,
     detail: str = "",
+    ignored: str = "",
 ) -> MailEvent | None:
-    """Store one event (None if ``key`` is stored already) and apply it."""
+    """Store one event (None if ``key`` is stored already) and apply it,
+    unless it is ``ignored`` (a :class:`MailEvent.Ignored`): then it is
+    stored with that reason, weighing nothing."""
     address = address.lower()
     try:
         with transaction.atomic():
@@ -160,63 +211,117 @@ def note(
                 key=key,
                 via=via,
                 event=event,
-                weight=weight,
+                weight=Weight.NONE if ignored else weight,
                 address=address,
                 message_id=message_id[:255],
                 notification=notification,
                 occurred_at=occurred_at,
                 detail=detail[:300],
+                ignored=ignored,
             )
-            _apply(row)
+            if not ignored:
+                _apply(row)
     except IntegrityError:
         return None  # posted again: stored the first time
     logs.event(
         "mail_event",
         source=via,
         kind=event or None,
-        status=weight or None,
+        status=ignored or row.weight or None,
         notification=row.notification_id,
     )
     return row
 
 
+#: Which stop says more, when a second one comes: a stop is replaced only by
+#: one ranked higher (a bounce says more than slow delivery, a complaint
+#: most: it also turned the player's emails off).
+STOP_RANK: dict[str, int] = {
+    Stop.SOFT: 0,
+    Stop.UNSUBSCRIBED: 1,
+    Stop.BOUNCED: 2,
+    Stop.REJECTED: 2,
+    Stop.COMPLAINED: 3,
+}
+
+
 def _apply(row: MailEvent) -> None:
     """What one new event does to its address (inside its transaction)."""
+    if row.event == EventType.DELIVERED:
+        _delivered(row)
+        return
     if not row.weight:
         return
     status, _ = MailStatus.objects.select_for_update().get_or_create(address=row.address)
     if status.restored_at is not None and row.occurred_at <= status.restored_at:
         return  # about mail before the address was confirmed again
-    if row.weight in (Weight.COMPLAINT, Weight.UNSUBSCRIBED):
+    if row.weight == Weight.COMPLAINT:
         User.objects.filter(email__iexact=row.address).update(email_mode=User.EmailMode.NONE)
-    if row.weight == Weight.UNSUBSCRIBED:
-        return
     if row.weight == Weight.SOFT:
-        since = timezone.now() - timedelta(days=settings.JUMBULAYA_SOFT_BOUNCE_DAYS)
-        if status.restored_at is not None:
-            since = max(since, status.restored_at)
-        soft = MailEvent.objects.filter(
-            address=row.address, weight=Weight.SOFT, occurred_at__gte=since
-        ).count()
-        if soft < settings.JUMBULAYA_SOFT_BOUNCES:
+        if _soft_messages(status) < settings.JUMBULAYA_SOFT_BOUNCES:
             return
         reason = Stop.SOFT
     elif row.weight == Weight.COMPLAINT:
         reason = Stop.COMPLAINED
+    elif row.weight == Weight.UNSUBSCRIBED:
+        reason = Stop.UNSUBSCRIBED
     elif row.event == EventType.REJECTED:
         reason = Stop.REJECTED
     else:
         reason = Stop.BOUNCED
-    if status.stopped_at is not None and not (
-        reason == Stop.COMPLAINED and status.reason != Stop.COMPLAINED
-    ):
-        return  # stopped already (a complaint still says so: it turned emails off)
+    was = status.stopped_at is not None
+    if was and STOP_RANK[reason] <= STOP_RANK.get(status.reason, 0):
+        return  # stopped already, for as good a reason
     status.stopped_at = status.stopped_at or timezone.now()
     status.reason = reason
     status.detail = row.detail
-    status.warned_at = None if reason != Stop.COMPLAINED else status.warned_at
+    status.warned_at = status.warned_at if was else None
     status.save()
     log.warning("mail to an address stopped (%s, via %s, event %s)", reason, row.via, row.pk)
+
+
+def _soft_messages(status: MailStatus) -> int:
+    """How many messages to ``status``'s address failed softly and count:
+    within ``JUMBULAYA_SOFT_BOUNCE_DAYS``, since the address was last confirmed
+    and since the last delivery to it.  A message deferred many times counts
+    once (by its outbox row, else its message id)."""
+    since = timezone.now() - timedelta(days=settings.JUMBULAYA_SOFT_BOUNCE_DAYS)
+    if status.restored_at is not None:
+        since = max(since, status.restored_at)
+    delivered = (
+        MailEvent.objects.filter(address=status.address, event=EventType.DELIVERED, ignored="")
+        .order_by("-occurred_at")
+        .values_list("occurred_at", flat=True)
+        .first()
+    )
+    if delivered is not None:
+        since = max(since, delivered)
+    soft = MailEvent.objects.filter(
+        address=status.address, weight=Weight.SOFT, occurred_at__gte=since
+    ).values_list("notification_id", "message_id", "pk")
+    return len(
+        {
+            ("row", row) if row is not None else ("id", message) if message else ("event", pk)
+            for row, message, pk in soft
+        }
+    )
+
+
+def _delivered(row: MailEvent) -> None:
+    """A delivery: the soft bounces before it no longer count, and a stop they
+    made is lifted when those since it are too few.  A stop for any other
+    reason stays: a delivery does not take back a bounce or a complaint."""
+    status = (
+        MailStatus.objects.select_for_update()
+        .filter(address=row.address, stopped_at__isnull=False, reason=Stop.SOFT)
+        .first()
+    )
+    if status is None or _soft_messages(status) >= settings.JUMBULAYA_SOFT_BOUNCES:
+        return
+    MailStatus.objects.filter(pk=status.pk).update(
+        stopped_at=None, reason="", detail="", warned_at=None
+    )
+    log.info("mail to an address starts again (delivered after soft bounces, event %s)", row.pk)
 
 
 # --- asking ---------------------------------------------------------------------

@@ -1,11 +1,16 @@
 """Tracking events as the ESPs post them, from their documented formats:
 Mailgun's webhooks (JSON: a ``signature`` block, HMAC-SHA256 of timestamp and
-token with the webhook signing key, and the ``event-data``), Postmark's Bounce,
-SpamComplaint and Delivery webhooks (JSON, basic auth in the URL)."""
+token with the webhook signing key, and the ``event-data``; its legacy form
+posts too), Postmark's Bounce, SpamComplaint, Delivery and SubscriptionChange
+webhooks (JSON, basic auth in the URL).  The event shapes follow Mailgun's and
+Postmark's documented samples (Postmark's webhook pages; Mailgun's "Webhooks"
+and "Events" pages: a greylisted ``failed``/``temporary`` attempt carries the
+receiving server's 4xx, as postgrey words it)."""
 
 from __future__ import annotations
 
 import base64
+import copy
 import hashlib
 import hmac
 import json
@@ -32,9 +37,10 @@ def auth_headers(credentials: str | None) -> dict[str, str]:
 # --- Mailgun ---------------------------------------------------------------------------
 
 
-def mailgun_signature(key: str = SIGNING_KEY) -> dict[str, str]:
-    """Mailgun's ``signature`` block: hex HMAC-SHA256 of timestamp + token."""
-    timestamp = str(int(time.time()))
+def mailgun_signature(key: str = SIGNING_KEY, signed_at: float | None = None) -> dict[str, str]:
+    """Mailgun's ``signature`` block: hex HMAC-SHA256 of timestamp + a new
+    token, made now unless ``signed_at`` says when."""
+    timestamp = str(int(time.time() if signed_at is None else signed_at))
     token = secrets.token_hex(25)
     signature = hmac.new(
         key.encode("ascii"), (timestamp + token).encode("ascii"), hashlib.sha256
@@ -72,7 +78,28 @@ MAILGUN_EVENTS: dict[str, dict[str, Any]] = {
             "session-seconds": 0.9,
         },
     },
+    "greylisted": {
+        "event": "failed",
+        "severity": "temporary",
+        "reason": "generic",
+        "log-level": "warn",
+        "delivery-status": {
+            "attempt-no": 1,
+            "code": 450,
+            "message": "4.2.0 <bob@example.com>: Recipient address rejected: Greylisted, see "
+            "http://postgrey.schweikert.ch/help/example.com.html",
+            "description": "",
+            "retry-seconds": 600,
+            "session-seconds": 0.3,
+        },
+    },
     "complaint": {"event": "complained", "log-level": "warn"},
+    "unsubscribed": {
+        "event": "unsubscribed",
+        "log-level": "info",
+        "ip": "198.51.100.7",
+        "client-info": {"client-type": "browser", "client-os": "Linux", "device-type": "desktop"},
+    },
     "delivered": {
         "event": "delivered",
         "log-level": "info",
@@ -96,6 +123,7 @@ def mailgun_event(
     when: datetime | None = None,
     event_id: str | None = None,
     key: str = SIGNING_KEY,
+    signature: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """A Mailgun webhook post for ``what`` (a key of :data:`MAILGUN_EVENTS`)
     about the message ``message_id`` (as Mailgun gives it: no angle brackets)."""
@@ -125,9 +153,9 @@ def mailgun_event(
         "campaigns": [],
         "user-variables": {},
         "storage": {"url": "https://se.api.mailgun.net/v3/domains/x/messages/y", "key": "y"},
-        **MAILGUN_EVENTS[what],
+        **copy.deepcopy(MAILGUN_EVENTS[what]),  # a test may change its copy
     }
-    return {"signature": mailgun_signature(key), "event-data": data}
+    return {"signature": signature or mailgun_signature(key), "event-data": data}
 
 
 def post_mailgun(client: Client, payload: Any, auth: str | None = BASIC_AUTH) -> Any:
@@ -160,6 +188,7 @@ def postmark_bounce(
         "HardBounce": (1, "Hard bounce", "The server was unable to deliver your message "
                        "(ex: unknown user, mailbox not found)."),
         "SoftBounce": (4096, "Soft bounce", "Unable to temporarily deliver this email."),
+        "DnsError": (4, "DNS error", "A temporary DNS error."),
         "Transient": (2, "Message delayed", "The server could not temporarily deliver your "
                       "message (ex: Message is delayed due to network troubles)."),
         "SpamComplaint": (512, "Spam complaint", "The subscriber explicitly marked this "
@@ -203,6 +232,34 @@ def postmark_delivery(email: str, message_id: str, when: datetime | None = None)
         "Tag": "your_turn",
         "DeliveredAt": _postmark_time(when or datetime.now(UTC)),
         "Details": "smtp;250 2.0.0 OK",
+        "Metadata": {},
+    }
+
+
+def postmark_subscription_change(
+    email: str,
+    message_id: str,
+    *,
+    reason: str = "ManualSuppression",
+    origin: str = "Recipient",
+    suppress: bool = True,
+    when: datetime | None = None,
+) -> dict[str, Any]:
+    """Postmark's SubscriptionChange webhook: ``reason`` ``ManualSuppression``
+    from ``origin`` ``Recipient`` is the recipient's unsubscribe (Postmark's
+    link, or the List-Unsubscribe it handles); ``suppress`` False, a
+    reactivation."""
+    return {
+        "RecordType": "SubscriptionChange",
+        "MessageID": message_id,
+        "ServerID": 23,
+        "MessageStream": "outbound",
+        "ChangedAt": _postmark_time(when or datetime.now(UTC)),
+        "Recipient": email,
+        "Origin": origin,
+        "SuppressSending": suppress,
+        "SuppressionReason": reason if suppress else None,
+        "Tag": "your_turn",
         "Metadata": {},
     }
 
