@@ -6,10 +6,12 @@ ESP shown on the pages, as a complaint is."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.core import mail
 from django.db import models
 from django.test import Client, override_settings
 from tracking_payloads import (
@@ -340,15 +342,30 @@ def test_a_postmark_unsubscribe_stops_mail_with_the_banner_and_the_note(
     assert "mail is not reaching Bob" in page and "unsubscribed" not in page
 
 
-def test_a_mailgun_unsubscribe_stops_mail_and_confirming_again_starts_it(
-    esp_client: Client, sent_game: Game
+def test_the_way_back_after_a_mailgun_unsubscribe_is_the_players_yes_and_the_link(
+    client: Client, esp_client: Client, sent_game: Game
 ) -> None:
+    """The banner's button asks for "I want game emails again" (an unsubscribe
+    is the player's choice); then the confirmation link starts mail again, in
+    the email mode the player had."""
     (message,) = sent_to(sent_game, "bob", 1)
+    User.objects.filter(username="bob").update(email_mode=User.EmailMode.DIGEST)
     mailgun(esp_client, "unsubscribed", message)
     assert bob_stopped() == MailStatus.Stop.UNSUBSCRIBED
-    tracking.restore("bob@example.com")  # what the confirmation link does
+    client.force_login(User.objects.get(username="bob"))
+    banner = client.get("/account/profile/").text
+    assert "you unsubscribed through our mail provider" in banner
+    assert 'name="want_mail"' in banner
+    page = client.post("/mail/again/", follow=True).text
+    assert "because you unsubscribed through our mail provider" in page
+    assert bob_stopped() == MailStatus.Stop.UNSUBSCRIBED
+    page = client.post("/mail/again/", {"want_mail": "yes"}, follow=True).text
+    assert "We sent a confirmation link to bob@example.com" in page
+    link = re.search(r"https?://\S+(/account/email/\S+/)", mail.outbox[-1].body)
+    assert link is not None and mail.outbox[-1].to == ["bob@example.com"]
+    assert client.post(link.group(1)).status_code == 302
     assert bob_stopped() is None
-    assert User.objects.get(username="bob").email_mode == User.EmailMode.EVERY_TURN
+    assert User.objects.get(username="bob").email_mode == User.EmailMode.DIGEST
 
 
 def test_a_bounce_and_a_complaint_outrank_an_unsubscribe(
