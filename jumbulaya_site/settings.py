@@ -232,6 +232,9 @@ MAILERS = {
 DEFAULT_FROM_EMAIL = envstr("DEFAULT_FROM_EMAIL", "Jumbulaya <jumbulaya@localhost>")
 #: The sender of the site's own error reports (Django's mail to ADMINS).
 SERVER_EMAIL = envstr("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+#: Who is emailed when an alarm of ours is raised (ops/alarms.py: the mail server refusing
+#: our password, an ESP saying our domain fails DMARC), at most once an hour per alarm.
+ADMINS = envlist("DJANGO_ADMINS", "")
 #: Where the site is reached, for links in emails.
 JUMBULAYA_SITE_URL = envstr("JUMBULAYA_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Replies by email: game emails carry Reply-To <local>+<token>@<inbound domain>;

@@ -1,16 +1,21 @@
 """What ``/healthz`` reports: each part with its figures, and the parts failing.
 
 Cheap by design: ``SELECT 1``, the heartbeats (a row per name), one aggregate
-over the unsent emails (the ``sent_at`` index) and one over the robot turns
-not done (the ``done_at`` index), and a Redis ``PING`` with a one-second
-timeout.  No secrets: counts, ages in seconds and row ids, never an address
-or an error's text.
+over the unsent emails (the ``sent_at`` index), one over the robot turns
+not done (the ``done_at`` index), the operator's alarms (a row per name) and
+a Redis ``PING`` with a one-second timeout.  No secrets: counts, ages in
+seconds, row ids and reason codes, never an address or an error's text.
 
 The heartbeats (beat, the workers, each periodic task of beat's schedule) and
 the ages of the outbox and the robot turns are judged only where beat and
 workers are expected (``JUMBULAYA_HEALTH_EXPECT_WORKERS``: by default, when the
 broker is not kombu's filesystem transport, i.e. not the embedded default).
 Elsewhere they are reported, not judged.
+
+The operator's alarms raised (:mod:`ops.alarms`: our mail server refusing our
+password, an ESP saying our domain fails DMARC) make the report ``degraded``,
+still a 200: the site serves, and a load balancer must not take it out of
+rotation for them.  Each is named under ``degraded`` with its reason code.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from django.utils import timezone
 from games.mail_out import outbox
 from games.models import Notification, RobotTurn
 from games.robots import turns
-from ops import heartbeats
+from ops import alarms, heartbeats
 from ops.models import Heartbeat
 
 Part = dict[str, Any]
@@ -144,10 +149,31 @@ def report() -> tuple[bool, dict[str, Any]]:
             failing += [f"sweep:{task}" for task, s in part["tasks"].items() if not s["ok"]]
         elif not part["ok"]:
             failing.append(name)
+    raised = _alarms(now) if parts["database"]["ok"] else {}
     body = {
-        "status": "failing" if failing else "ok",
+        "status": "failing" if failing else "degraded" if raised else "ok",
         "failing": failing,
+        "degraded": sorted(raised),
         "workers_expected": judged,
         **parts,
+        "alarms": raised,
     }
     return not failing, body
+
+
+def _alarms(now: datetime) -> dict[str, Part]:
+    """The operator's alarms raised, by name: the reason's code, since when,
+    the failures counted and the latest's age (never what was said)."""
+    try:
+        raised = alarms.current(now)
+    except Exception:  # the database went away since: the report says so elsewhere
+        return {}
+    return {
+        alarm.name: {
+            "reason": alarm.reason,
+            "since_s": _age(alarm.raised_at, now),
+            "failures": alarm.failures,
+            "last_s": _age(alarm.last_at, now),
+        }
+        for alarm in raised
+    }

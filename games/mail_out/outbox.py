@@ -18,11 +18,17 @@ first), the copy carries the same ``Message-ID`` as the first send (it is built
 from the row), so mail clients and providers can drop it.
 
 A send that failed because the database did is due again at the next sweep.
-A send that fails otherwise (the ESP is down, or refuses the message) is
-tried again later and later: a minute, then twice as long each time up to
-``MAX_RETRY_DELAY``, :data:`MAX_ATTEMPTS` times in all (about a week), so
-mail goes out when the ESP comes back, and a message that can never go
-stops being tried (its ``last_error`` says why, in the admin).
+One that failed by our mail path (the server away or refusing our
+credentials, sender or relaying; the ESP's API down or refusing our key:
+:mod:`.whose_fault`) raises the operator's alarm (:mod:`.mail_alarm`, said
+once, not per row) and blames no one: every row waits for the path's next
+try, its attempt not counted, and goes once the path works (the first email
+that goes clears the alarm).  A send that fails otherwise (the recipient
+refused for now, a message refused for its content) is tried again later and
+later: a minute, then twice as long each time up to ``MAX_RETRY_DELAY``,
+:data:`MAX_ATTEMPTS` times in all (about a week), and a message that can
+never go stops being tried (its ``last_error`` says why, in the admin).  A
+recipient refused for good stops mail to the address (:mod:`.tracking`).
 
 A "your turn" email (or a deadline's warning) to a player who is on the site
 now (:mod:`games.live.presence`: a game page open and used in the last few
@@ -57,10 +63,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.live import presence
-from games.mail_out import tracking
+from games.mail_out import mail_alarm, tracking, whose_fault
 from games.mail_out.emails import message_for
+from games.mail_out.whose_fault import REASONS
 from games.models import Game, InboundMail, MailStatus, Notification
 from ops import logs
+from ops.models import Alarm
 
 log = logging.getLogger(__name__)
 
@@ -340,6 +348,14 @@ def _defer(notification_id: int, until: datetime) -> None:
     )
 
 
+def _wait(notification_id: int, until: datetime, error: str) -> None:
+    """Give the row back, due at ``until``, without counting this as an
+    attempt: our mail path fails, not this message (``error`` says so)."""
+    Notification.objects.filter(pk=notification_id, sent_at__isnull=True).update(
+        claimed_at=None, retry_at=until, attempts=F("attempts") - 1, last_error=error
+    )
+
+
 def message_id_of(message: EmailMultiAlternatives) -> str:
     """The id tracking events will name: the ESP's (anymail's ``message_id``),
     else the message's own ``Message-ID`` (SMTP, the local mailbox)."""
@@ -365,6 +381,8 @@ def send(notification_id: int) -> bool:
     message: EmailMultiAlternatives | None = None
     held = ""
     here_until: datetime | None = None
+    alarm: Alarm | None = None
+    path_closed: datetime | None = None
     with Heartbeat(notification_id, claimed_at) as heartbeat:
         try:
             notification = Notification.objects.select_related("game", "user").get(
@@ -374,6 +392,9 @@ def send(notification_id: int) -> bool:
                 here_until = presence.here_until(notification.user)
             held = "" if here_until else tracking.hold_reason(notification)
             if not held and not here_until:
+                alarm = mail_alarm.send_alarm()
+                path_closed = mail_alarm.closed_until(alarm)
+            if not held and not here_until and not path_closed:
                 message = message_for(notification)
             if message is not None:  # None: nothing to send (muted, digest, no email wanted)
                 message.send()
@@ -390,6 +411,11 @@ def send(notification_id: int) -> bool:
         _record(notification_id, "held", lambda: _mark_held(notification_id, held))
         logs.event("email_held", notification=notification_id, status=held)
         return False
+    if path_closed is not None and failure is None:
+        # Our mail path fails (the alarm is raised): not tried before its next try.
+        closed, why = path_closed, _waiting_for(alarm)
+        _record(notification_id, "left waiting", lambda: _wait(notification_id, closed, why))
+        return False
     if failure is None:
         sent_at = timezone.now()
         esp_id = message_id_of(message) if message is not None else ""
@@ -402,8 +428,43 @@ def send(notification_id: int) -> bool:
                 notification=notification_id,
                 kind=notification.kind,
             )
+            mail_alarm.sent(alarm)
         return True
-    if isinstance(failure, DATABASE_AWAY):
+    return _failed(notification_id, notification, heartbeat.claimed_at, failure)
+
+
+def _waiting_for(alarm: Alarm | None) -> str:
+    """A waiting row's ``last_error``: the alarm it waits for."""
+    reason = alarm.reason if alarm is not None else ""
+    return f"waiting: our mail path fails ({reason}: {REASONS.get(reason, '')})"[:1000]
+
+
+def _failed(
+    notification_id: int,
+    notification: Notification | None,
+    claimed_at: datetime,
+    failure: Exception,
+) -> bool:
+    """What a failed send of a claimed row (claimed at ``claimed_at``) does,
+    by whose fault it is (:mod:`.whose_fault`): always False (not sent).
+
+    - The database's: due again at the next sweep, in one line.
+    - Ours, on the mail path (the operator's alarm, said once: no line per
+      row): the row waits for the path's next try, its attempt not counted,
+      however long the outage lasts; a message refused for its content backs
+      off as below.  No address is blamed.
+    - The recipient's (a refusal of that address): it weighs on the address
+      (:func:`tracking.send_failed`): held if refused for good, else backs off.
+    - Anything else (building the message failed: a bug): logged with its
+      traceback, tried again later and later, :data:`MAX_ATTEMPTS` times."""
+    verdict = None if isinstance(failure, DATABASE_AWAY) else whose_fault.judge_send(failure)
+    error = f"{type(failure).__name__}: {failure}"[:1000]
+    if verdict is not None and verdict.ours:
+        until = mail_alarm.send_failed(verdict)
+        if until is not None:
+            _record(notification_id, "left waiting", lambda: _wait(notification_id, until, error))
+            return False
+    elif isinstance(failure, DATABASE_AWAY):
         # An outage, not a fault of this email: one line, no traceback.
         first_line = (str(failure).strip().splitlines() or [""])[0][:200]
         log.warning(
@@ -411,6 +472,10 @@ def send(notification_id: int) -> bool:
             notification_id,
             type(failure).__name__,
             first_line,
+        )
+    elif verdict is not None:
+        log.warning(
+            "notification %s: its recipient was refused (%s)", notification_id, verdict.said
         )
     else:
         log.error("sending notification %s failed", notification_id, exc_info=failure)
@@ -420,8 +485,8 @@ def send(notification_id: int) -> bool:
     else:
         # Tried again later each time (the claim counted the attempt).
         retry_at = timezone.now() + retry_delay(notification.attempts)
-    error = f"{type(failure).__name__}: {failure}"[:1000]
-    if notification is not None and tracking.send_failed(notification, failure):
+    recipients = verdict is not None and not verdict.ours
+    if recipients and notification is not None and tracking.send_failed(notification, failure):
         # Refused for good (5xx): the address is stopped, and the row held.
         reason = tracking.hold_reason(notification) or MailStatus.Stop.BOUNCED
         _record(notification_id, "held", lambda: _mark_held(notification_id, reason, error))
@@ -429,7 +494,7 @@ def send(notification_id: int) -> bool:
     _record(
         notification_id,
         "not sent",
-        lambda: _release(notification_id, heartbeat.claimed_at, retry_at, error),
+        lambda: _release(notification_id, claimed_at, retry_at, error),
     )
     return False
 
@@ -473,11 +538,20 @@ def sweep() -> int:
     order they were owed: the first :data:`NUDGE_BATCH` here, and the rest (a
     backlog, after the broker or the database was away) rung as send tasks in
     batches, so every worker process sends a share at once instead of this one
-    task all of them in turn.  Returns how many this call sent."""
+    task all of them in turn.  Returns how many this call sent.
+
+    While our mail path fails (:mod:`.mail_alarm`) nothing is tried before
+    its next try; then this batch tries it (the first row that goes clears
+    the alarm, one that fails sets the next try and the others wait again)
+    and the backlog waits for the next sweep."""
+    alarm = mail_alarm.send_alarm()
+    if mail_alarm.closed_until(alarm) is not None:
+        return 0
     ids = list(
         Notification.objects.filter(_claimable())
         .order_by("pk")
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )
-    _ring_batches(ids[NUDGE_BATCH:])
+    if alarm is None or alarm.retry_at is None:
+        _ring_batches(ids[NUDGE_BATCH:])
     return send_in_order(ids[:NUDGE_BATCH])

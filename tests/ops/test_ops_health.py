@@ -1,9 +1,11 @@
-"""/healthz: each part reported, 200 when every part is well, else 503 with the
-failing ones named; the heartbeats it reads, written by beat, the workers and
-each sweep of beat's schedule."""
+"""/healthz: each part reported, 200 when every part is well (``degraded``, still
+200, while an alarm of ours is raised), else 503 with the failing ones named;
+the heartbeats it reads, written by beat, the workers and each sweep of beat's
+schedule."""
 
 from __future__ import annotations
 
+import json
 import socket
 from collections.abc import Callable
 from datetime import timedelta
@@ -20,7 +22,7 @@ from django.utils import timezone
 from games import tasks
 from games.mail_out import outbox
 from games.models import Game, Notification, RobotTurn
-from ops import health, heartbeats
+from ops import alarms, health, heartbeats
 from ops.models import Heartbeat
 from tests.test_deploy import PRODUCTION, settings_in
 
@@ -218,8 +220,24 @@ def test_healthz_is_a_few_queries(
     production: Any, django_assert_max_num_queries: Any, started_game: Callable[..., Game]
 ) -> None:
     started_game()
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):
         health.report()
+
+
+def test_an_alarm_of_ours_is_degraded_still_200_and_named_without_what_was_said(
+    production: Any,
+) -> None:
+    all_fresh()
+    alarms.sound("mail_send", "smtp_auth", "535 5.7.8 secret-ish text", explained="x")
+    alarms.sound("mail_esp", "postmark_dmarc", "DMARC", explained="y", lapse_after=timedelta(0))
+    status, body = healthz()
+    assert status == 200, body
+    assert (body["status"], body["failing"], body["degraded"]) == ("degraded", [], ["mail_send"])
+    assert body["alarms"]["mail_send"]["reason"] == "smtp_auth"
+    assert body["alarms"]["mail_send"]["failures"] == 1
+    assert "secret-ish" not in json.dumps(body)  # a lapsed alarm and what was said: not shown
+    alarms.clear("mail_send")
+    assert healthz()[1]["status"] == "ok"
 
 
 def test_a_heartbeat_is_one_row_upserted() -> None:
