@@ -3,6 +3,7 @@ from django.urls import include, path
 from games.web import (
     analysis_views,
     invite_views,
+    live_views,
     lobby_views,
     mail_again_views,
     message_views,
@@ -31,6 +32,7 @@ urlpatterns = [
     path("games/<id:game_id>/preview/", play_views.preview, name="preview"),
     path("games/<id:game_id>/changes/", play_views.changes, name="changes"),
     path("games/<id:game_id>/hints/", play_views.hints_ready, name="hints"),
+    path("games/<id:game_id>/live/", live_views.game_stream, name="live"),
     # mail that stopped: the banner's button
     path("mail/again/", mail_again_views.confirm_again, name="mail_again"),
     # players' messages

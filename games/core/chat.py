@@ -30,6 +30,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.core.projection import ServiceError, display_name
 from games.kinds.base import Logged
+from games.live import doorbell
 from games.models import Game, Message, MessageReport, Notification, Seat
 
 #: The longest reason a report may give.
@@ -90,9 +91,11 @@ def post_message(game_id: int, seat: int | User, text: str, source: str) -> Mess
                 f"You have sent {limit} messages to this game in the last hour, as many as "
                 "one player may: wait a little before the next."
             )
-        return Message.objects.create(
+        message = Message.objects.create(
             game=game, seat=index, author=row.user, seq=game.last_seq, text=text, source=source
         )
+        doorbell.ring(game.pk, game.last_seq)  # open pages show it (games/live/)
+        return message
 
 
 @dataclass(frozen=True)

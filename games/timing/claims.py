@@ -49,6 +49,7 @@ from games.core.projection import kind_of
 from games.engine.errors import Refusal
 from games.engine.lexicon import Lexicon
 from games.kinds.base import Claims, GameKind, KindEvent, State
+from games.live import doorbell
 from games.mail_out import outbox
 from games.models import Game, JumbulayaClaim, Notification
 from games.timing.deadlines import time_zone
@@ -168,6 +169,8 @@ def take_window(game_id: int, now: datetime) -> bool:
     """Close game ``game_id``'s window if it is due: False when it is not, or
     another sweep closed it."""
     closed = Game.objects.filter(pk=game_id, claims_close_at__lte=now).update(claims_close_at=None)
+    if closed == 1:
+        doorbell.ring(game_id, 0)  # open pages show the window closed (games/live/)
     return closed == 1
 
 
@@ -175,6 +178,7 @@ def shut(game: Game) -> None:
     """Close ``game``'s window now, due or not (a move that would end the game
     closes it first)."""
     Game.objects.filter(pk=game.pk).update(claims_close_at=None)
+    doorbell.ring(game.pk, game.last_seq)
     game.claims_close_at = None
 
 

@@ -74,6 +74,7 @@ class ThroughLink(Door):
             preview=reverse("games:turn_link_preview", args=[token]),
             changes=reverse("games:turn_link_changes", args=[token]),
             hints=reverse("games:turn_link_hints", args=[token]),
+            live=reverse("games:turn_link_live", args=[token]),
         )
         self.opened = self.viewer()
         self.tz_name = _zone_name(self.opened)

@@ -41,7 +41,7 @@ from games.core.projection import turn_still_open
 from games.engine.errors import Refusal
 from games.kinds import presentation
 from games.kinds.base import GameKind, Preview, SeatView, page_refusal
-from games.live import presence
+from games.live import presence, streams
 from games.mail_out import tracking
 from games.models import Event, Game, Message
 from games.timing import claims, vacations
@@ -78,6 +78,7 @@ class GameUrls:
     preview: str
     changes: str
     hints: str  # polled while the seat's hints are being prepared
+    live: str  # the game's live stream (games/web/live_views.py)
 
     @classmethod
     def of_game(cls, game_id: int) -> GameUrls:
@@ -87,6 +88,7 @@ class GameUrls:
             preview=reverse("games:preview", args=[game_id]),
             changes=reverse("games:changes", args=[game_id]),
             hints=reverse("games:hints", args=[game_id]),
+            live=reverse("games:live", args=[game_id]),
         )
 
 
@@ -339,6 +341,7 @@ def _context(
         "question": question,
         "message": message,
         "keys": {name: secrets.token_urlsafe(24) for name in MOVE_FORMS},
+        "live_version": streams.page_version(game, messages=viewer.is_player),
     }
     if game.status == Game.Status.OPEN:
         seats = _waiting_seats(game)

@@ -1,14 +1,23 @@
-"""A real browser (Debian's chromium, driven by Playwright) against a live server."""
+"""A real browser (Debian's chromium, driven by Playwright) against a live server
+served as deploy/ serves the site: through ASGI, by uvicorn (here in a thread of the
+test process, on the test database), so a page's live stream streams."""
 
 from __future__ import annotations
 
 import os
 import re
 import shutil
+import socket
+import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import uvicorn
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from django.core.asgi import get_asgi_application
+from django.test.utils import modify_settings
 
 from tests.e2e.one_chromium import RUNNING
 
@@ -26,6 +35,49 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+class AsgiServer:
+    """uvicorn serving the site (and its static files) in a thread of this process."""
+
+    def __init__(self) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = int(s.getsockname()[1])
+        self.url = f"http://127.0.0.1:{self.port}"
+        app = ASGIStaticFilesHandler(get_asgi_application())
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="off"
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        # What pytest-django's own live server offers its autouse helper, which turns
+        # it on around each test that uses a live server.
+        self._live_server_modified_settings = modify_settings(
+            ALLOWED_HOSTS={"append": ["127.0.0.1", "localhost"]}
+        )
+
+    def __enter__(self) -> AsgiServer:
+        self.thread.start()
+        end = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > end or not self.thread.is_alive():
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.server.force_exit = True  # open streams do not hold the test up
+        self.thread.join(10)
+
+
+@pytest.fixture
+def live_server(transactional_db: None) -> Iterator[AsgiServer]:
+    """The browser tests' server: pytest-django's is WSGI, under which a page's
+    live stream would be read to its end before a byte was sent."""
+    with AsgiServer() as server:
+        yield server
 
 
 def chromium_path() -> str | None:

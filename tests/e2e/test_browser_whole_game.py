@@ -18,7 +18,7 @@ from accounts.models import User
 from games.core import services
 from games.engine import legal_moves
 from games.mail_out import outbox
-from games.models import Event, Game, Seat
+from games.models import Event, Game, Notification, Seat
 from tests.e2e.conftest import PageWatch
 from tests.e2e.test_browser_first_hour import mailbox_on
 from tests.e2e.test_browser_keyboard import clean
@@ -38,6 +38,13 @@ def newest_mail(page: Any, base: str, to: str, subject: str) -> str:
     ).first.click()
     page.wait_for_url(re.compile(r"/dev/mailbox/\d+/$"))
     return str(page.inner_text(".mail-text"))
+
+
+def left_the_site(email: str) -> None:
+    """The player closed the page five minutes ago: their presence ran out
+    (games/live/presence.py), so the turn emails deferred while they played are due."""
+    User.objects.filter(email=email).update(present_until=None)
+    Notification.objects.filter(user__email=email, sent_at__isnull=True).update(retry_at=None)
 
 
 def link_in(text: str, path: str) -> str:
@@ -137,8 +144,12 @@ def test_a_whole_game_as_new_users(
     )
 
     # 2. Through the turn link in the email, in a browser that is not signed in.
-    outbox.sweep()
     email, _ = mover()
+    outbox.sweep()
+    turns = Notification.objects.filter(user__email=email, kind=Notification.Kind.YOUR_TURN)
+    assert turns.count() == 1 and turns.get().sent_at is None  # they are on the site
+    left_the_site(email)  # told on the open page; mailed once they have left
+    outbox.sweep()
     reader = problems.watch(browser.new_context()).new_page()
     turn_mail = newest_mail(reader, base, email, f"Game {game.pk}: your turn — {name} played")
     word = a_legal_word(game)
@@ -154,8 +165,9 @@ def test_a_whole_game_as_new_users(
     assert Event.objects.get(game=game, seq=3).source == Event.Source.LINK
 
     # 3. By replying to the turn email from the mailbox.
-    outbox.sweep()
     email, _ = mover()
+    left_the_site(email)
+    outbox.sweep()
     word = a_legal_word(game)
     newest_mail(reader, base, email, "your turn")
     reader.fill("textarea.mail-reply", f"{word}\n\nYour move, friend.")
