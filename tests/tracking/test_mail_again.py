@@ -48,13 +48,21 @@ def bob(client: Client, make_user: Callable[[str], User]) -> User:
     return user
 
 
+#: The event and weight that stop an address for each reason.
+EVENTS = {
+    MailStatus.Stop.BOUNCED: ("bounced", "hard"),
+    MailStatus.Stop.COMPLAINED: ("complained", "complaint"),
+    MailStatus.Stop.UNSUBSCRIBED: ("unsubscribed", "unsubscribed"),
+}
+
+
 def stop(reason: str = MailStatus.Stop.BOUNCED) -> MailStatus:
-    complaint = reason == MailStatus.Stop.COMPLAINED
+    event, weight = EVENTS[MailStatus.Stop(reason)]
     tracking.note(
         key=f"test:{reason}",
         via="test",
-        event="complained" if complaint else "bounced",
-        weight="complaint" if complaint else "hard",
+        event=event,
+        weight=weight,
         address=ADDRESS,
         occurred_at=datetime.now(UTC),
     )
@@ -116,6 +124,23 @@ def test_a_complaint_is_lifted_only_on_the_players_yes(
     assert WAYS_ON in page and SENT not in page
     assert postmark_api.asked() == [f"{STREAM}/delete"]  # and no send to a listed address
     assert "postmark keeps it" in told_operator(caplog, status)
+
+
+@pytest.mark.parametrize(
+    ("reason", "said"),
+    [
+        (MailStatus.Stop.COMPLAINED, "marked as spam"),
+        (MailStatus.Stop.UNSUBSCRIBED, "you unsubscribed through our mail provider"),
+    ],
+)
+def test_a_stop_of_the_recipients_choosing_asks_for_their_yes_first(
+    client: Client, bob: User, mailgun_api: StandIn, reason: str, said: str
+) -> None:
+    stop(reason)
+    assert 'name="want_mail"' in client.get("/account/profile/").text
+    page = client.post(AGAIN, {"want_mail": "no"}, follow=True).text
+    assert said in page and "I want game emails again" in page and SENT not in page
+    assert mailgun_api.calls == []
 
 
 def test_a_bounce_asks_for_no_yes(client: Client, bob: User) -> None:
