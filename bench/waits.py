@@ -1,6 +1,7 @@
 """The waits benchmark: how many API long polls the site as deploy/ serves it
 (gunicorn, :data:`WORKERS` uvicorn workers, PostgreSQL, through ASGI) holds at once,
-what they cost, and how a normal request fares meanwhile.
+what they cost, and how a normal request fares meanwhile; then how soon 1,000 open
+game pages (their live streams) hear of a move.
 
 A fresh database gets :data:`GAMES` started games and their players' tokens.  A
 normal request (``GET /api/v1/me``, a token's account) is timed :data:`PROBES`
@@ -10,8 +11,12 @@ for its game to move; while they are held the normal request is timed again, and
 the server's memory (the RSS of gunicorn and its workers) and its database
 connections are read.  Then one move is made in each of :data:`MOVES` games, and
 every wait on those games must answer with the move: the time from the move's
-commit to each answer is the wake-up latency.  The rest are let go when their time
-is up.
+commit to each answer is the wake-up latency.  The rest are let go.
+
+Then :data:`WAITS` game pages' live streams are opened (signed-in sessions, each
+seat's player with :data:`PER_ACCOUNT` pages of their game), and a move is made in
+every game in turn: the time from each move's commit to the ``changed`` event on
+each of its game's pages is the live page's delay.
 """
 
 from __future__ import annotations
@@ -23,16 +28,19 @@ import json
 import shutil
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import psycopg
 
 from .databases import BenchDatabase, admin_url, shown, unavailable
-from .service import Server, _migrate, _server_env, _setup_django
+from .service import Server, _migrate, _server_env, _session, _setup_django
 from .stats import note, percentile
 
 BENCH_DB = "jumbulaya_bench_waits"
+#: A game, its seq, its seats' API tokens and their signed-in sessions.
+Bench = tuple[int, int, tuple[str, str], tuple[str, str]]
 WORKERS = 2
 PER_ACCOUNT = 10
 GAMES = 50
@@ -49,11 +57,12 @@ GOALS: dict[str, str] = {
     "waits_held": f"{WAITS:,} long polls held at once by {WORKERS} workers on 2 cores",
     "waits_normal_request_p95_ms": "a normal request's p95 while they are held ≤ 50 ms",
     "waits_woken": "every wait on a game that moves answers with the move",
+    "live_pages_p95_ms": f"{WAITS:,} open pages: p95 from a move's commit to its event ≤ 2,000 ms",
 }
 
 
-def _populate() -> list[tuple[int, int, tuple[str, str]]]:
-    """(game, seq, the seats' tokens) for :data:`GAMES` started games."""
+def _populate() -> list[Bench]:
+    """(game, seq, the seats' tokens, their sessions) for :data:`GAMES` started games."""
     from accounts import access_tokens
     from accounts.models import User
     from games.core import services
@@ -74,8 +83,83 @@ def _populate() -> list[tuple[int, int, tuple[str, str]]]:
         services.join_game(made.pk, b)
         game = Game.objects.get(pk=made.pk)
         tokens = (access_tokens.make(a, "w").token, access_tokens.make(b, "w").token)
-        out.append((game.pk, game.last_seq, tokens))
+        out.append((game.pk, game.last_seq, tokens, (_session(a), _session(b))))
     return out
+
+
+async def _pages(port: int, games: list[Bench]) -> dict[str, Any]:
+    """Every seat's player with :data:`PER_ACCOUNT` pages of their game open, then a
+    move in each game in turn: the delay from each move's commit to its event on
+    each of the game's pages."""
+    from tqdm import tqdm
+
+    from games.core.services import submit
+    from games.live.streams import current_version
+    from games.models import Game
+
+    def now_of(game: int) -> tuple[str, int, int]:
+        seq, turn = Game.objects.values_list("last_seq", "turn_seat").get(pk=game)
+        assert turn is not None
+        return current_version(game), seq, turn
+
+    opened: dict[int, list[tuple[asyncio.StreamReader, Any]]] = {}
+    for game, _, _, sessions in tqdm(games, desc="opening pages", unit="game"):
+        version, _, _ = await asyncio.to_thread(now_of, game)
+        for session in sessions:
+            for _ in range(PER_ACCOUNT):
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.write(
+                    f"GET /games/{game}/live/?seen={version}&active=1 HTTP/1.1\r\n"
+                    f"Host: 127.0.0.1\r\nCookie: sessionid={session}\r\n\r\n".encode()
+                )
+                opened.setdefault(game, []).append((reader, writer))
+    statuses: Counter[int] = Counter()
+    for streams in opened.values():
+        for reader, _ in streams:
+            head = await asyncio.wait_for(reader.readline(), 30)
+            statuses[int(head.split()[1]) if head else 0] += 1
+    pages = sum(len(v) for v in opened.values())
+    await asyncio.sleep(SETTLE_SECONDS)
+    note(f"{pages} pages follow their games; a move in each game in turn")
+    delays: list[float] = []
+    missed = 0
+
+    async def changed(reader: asyncio.StreamReader) -> bool:
+        while line := await reader.readline():
+            if line.startswith(b"event: changed"):
+                return True
+        return False
+
+    for game, _, _, _ in tqdm(games, desc="moving", unit="game"):
+        _, seq, turn = await asyncio.to_thread(now_of, game)
+        await asyncio.to_thread(submit, game, turn, "pass", seq, "web", f"live-{game}")
+        t0 = time.perf_counter()
+
+        async def timed(reader: asyncio.StreamReader, t0: float = t0) -> float | None:
+            try:
+                if await asyncio.wait_for(changed(reader), 10):
+                    return (time.perf_counter() - t0) * 1e3
+            except TimeoutError:
+                pass
+            return None
+
+        for took in await asyncio.gather(*(timed(r) for r, _ in opened[game])):
+            if took is None:
+                missed += 1
+            else:
+                delays.append(took)
+    for streams in opened.values():
+        for _, writer in streams:
+            writer.close()
+    return {
+        "pages": pages,
+        "statuses": dict(statuses),
+        "told": len(delays),
+        "missed": missed,
+        "median_ms": round(percentile(delays, 50), 1) if delays else None,
+        "p95_ms": round(percentile(delays, 95), 1) if delays else None,
+        "max_ms": round(max(delays), 1) if delays else None,
+    }
 
 
 def _rss_mb(pid: int) -> float:
@@ -150,13 +234,11 @@ def _answered(reader: asyncio.StreamReader) -> bool:
     return reader.at_eof() or len(buffered) > 0
 
 
-async def _hold(
-    port: int, games: list[tuple[int, int, tuple[str, str]]], server: Server, db: BenchDatabase
-) -> dict[str, Any]:
+async def _hold(port: int, games: list[Bench], server: Server, db: BenchDatabase) -> dict[str, Any]:
     from tqdm import tqdm
 
     opened: list[tuple[int, asyncio.StreamReader, Any]] = []
-    for game, seq, tokens in tqdm(games, desc="opening waits", unit="game"):
+    for game, seq, tokens, _ in tqdm(games, desc="opening waits", unit="game"):
         for token in tokens:
             for _ in range(PER_ACCOUNT):
                 path = f"/api/v1/games/{game}/events?after={seq}&wait={WAIT_SECONDS}"
@@ -172,7 +254,7 @@ async def _hold(
     still = sum(1 for _, reader, _ in opened if not _answered(reader))
     out["held_after_probes"] = still
     # One move in each of MOVES games: every wait on them answers with it.
-    moved = {g for g, _, _ in games[:MOVES]}
+    moved = {g for g, _, _, _ in games[:MOVES]}
     from games.core.services import submit
     from games.models import Game
 
@@ -184,7 +266,7 @@ async def _hold(
         assert turn is not None
         return turn
 
-    for game, seq, _ in games[:MOVES]:
+    for game, seq, _, _ in games[:MOVES]:
         turn = await asyncio.to_thread(turn_of, game)
         await asyncio.to_thread(submit, game, turn, "pass", seq, "web", f"bench-{game}")
         t0 = time.perf_counter()
@@ -217,7 +299,8 @@ def run() -> dict[str, Any]:
     var_dir = Path(tempfile.mkdtemp(prefix="jumbulaya-bench-waits-"))
     env = _server_env(db.url, var_dir) | {
         "JUMBULAYA_API_MAX_WAIT_SECONDS": str(WAIT_SECONDS),
-        "JUMBULAYA_WAITS_PER_ACCOUNT": str(PER_ACCOUNT),
+        # Each account's waits, then its pages, each PER_ACCOUNT at once.
+        "JUMBULAYA_WAITS_PER_ACCOUNT": str(2 * PER_ACCOUNT),
     }
     out: dict[str, Any] = {
         "database": shown(db.url),
@@ -243,6 +326,7 @@ def run() -> dict[str, Any]:
             note(f"timing {PROBES} normal requests with no wait held")
             out["normal_request_idle"] = _probe(server.port, token)
             out |= asyncio.run(_hold(server.port, games, server, db))
+            out["live_pages"] = asyncio.run(_pages(server.port, games))
             out["server_log_tail"] = server.log_tail(500) or None
         connections.close_all()
     finally:
@@ -263,4 +347,6 @@ def goals(figures: dict[str, Any]) -> dict[str, bool]:
         "waits_normal_request_p95_ms": figures["normal_request_while_held"]["p95_ms"] <= 50
         and figures["normal_request_while_held"]["errors"] == 0,
         "waits_woken": woken["waits"] == woken["expected"] and woken["wrong_answers"] == 0,
+        "live_pages_p95_ms": figures.get("live_pages", {}).get("missed") == 0
+        and figures["live_pages"]["p95_ms"] <= 2000,
     }
