@@ -25,7 +25,12 @@ Then it weighs on the address's :class:`~games.models.MailStatus`:
 - an open or a click changes nothing, nor does a ``delivered`` after a hard
   bounce or a complaint, whatever order they arrive in.  Only the address
   confirmed again (:func:`restore`) starts that mail again; what happened
-  before that no longer counts.
+  before that no longer counts;
+- what is about us, not the address (:mod:`.whose_fault`), weighs on no
+  address: Postmark's ``Blocked``, ``DMARCPolicy`` and ``VirusNotification``,
+  Mailgun's ``rejected`` and its permanent failures with a 5.7.x status raise
+  the operator's alarm (:func:`.mail_alarm.esp_said`), and so does a send
+  that failed by our doing (the outbox, :func:`.mail_alarm.send_failed`).
 
 A stopped address gets no game mail: the outbox marks its rows held, with the
 reason, instead of sending them.  Account mails (sign-in links, address
@@ -36,17 +41,16 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import smtplib
 from datetime import datetime, timedelta
 from typing import Any
 
-from anymail.exceptions import AnymailRecipientsRefused
 from anymail.signals import AnymailTrackingEvent, EventType
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
+from games.mail_out import mail_alarm, whose_fault
 from games.models import MailEvent, MailStatus, Notification
 from ops import logs
 
@@ -84,6 +88,8 @@ def clean_id(message_id: str | None) -> str:
 
 def weight_of(event: AnymailTrackingEvent) -> str:
     """How much an event says about its address (a :class:`MailEvent.Weight`)."""
+    if whose_fault.judge_event(event) is not None:
+        return Weight.NONE  # about our reputation, domain or content: the operator's alarm
     kind = event.event_type
     if kind == EventType.REJECTED:
         return Weight.HARD
@@ -139,7 +145,7 @@ def record(event: AnymailTrackingEvent, *, via: str) -> MailEvent | None:
     occurred = event.timestamp or timezone.now()
     ignored = ignored_because(recipient, notification, occurred)
     address = recipient or _address_of(notification)
-    return note(
+    row = note(
         key=event_key(via, event),
         via=via,
         event=str(event.event_type),
@@ -151,6 +157,10 @@ def record(event: AnymailTrackingEvent, *, via: str) -> MailEvent | None:
         detail=_detail(event),
         ignored=ignored,
     )
+    ours = whose_fault.judge_event(event)
+    if row is not None and not row.ignored and ours is not None:
+        mail_alarm.esp_said(ours)
+    return row
 
 
 def _sent(message_id: str) -> Notification | None:
@@ -395,25 +405,13 @@ def hold_reason(notification: Notification) -> str:
 
 
 def send_failure_weight(failure: BaseException) -> str:
-    """What a failed send says about its recipient: ``hard`` for a permanent
-    refusal (5xx, or anymail's refused recipients), ``soft`` for a temporary
-    one (4xx), ``""`` for a failure that is not about the address (the
-    connection, our sender refused)."""
-    if isinstance(failure, AnymailRecipientsRefused):
-        return Weight.HARD
-    if isinstance(failure, smtplib.SMTPRecipientsRefused):
-        codes = [code for code, _ in failure.recipients.values()]
-        if codes and all(code >= 500 for code in codes):
-            return Weight.HARD
-        return Weight.SOFT if codes else Weight.NONE
-    if isinstance(failure, smtplib.SMTPSenderRefused):
-        return Weight.NONE  # about our sender, not the recipient
-    if isinstance(failure, smtplib.SMTPResponseException):
-        if failure.smtp_code >= 500:
-            return Weight.HARD
-        if failure.smtp_code >= 400:
-            return Weight.SOFT
-    return Weight.NONE
+    """What a failed send says about its recipient (:mod:`.whose_fault`):
+    ``hard`` for a permanent refusal of that address, ``soft`` for a temporary
+    one, ``""`` for anything else: a failure of ours (the server, our
+    credentials, sender, relaying or content) is the operator's alarm, never
+    the address's."""
+    verdict = whose_fault.judge_send(failure)
+    return verdict.weight if verdict is not None else Weight.NONE
 
 
 def send_failed(notification: Notification, failure: BaseException) -> bool:

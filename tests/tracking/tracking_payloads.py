@@ -93,6 +93,35 @@ MAILGUN_EVENTS: dict[str, dict[str, Any]] = {
             "session-seconds": 0.3,
         },
     },
+    # A receiving server refusing our mail by policy: Gmail's answer to mail failing our
+    # domain's DMARC check (its documented 5.7.26), as Mailgun reports a permanent failure.
+    "dmarc": {
+        "event": "failed",
+        "severity": "permanent",
+        "reason": "generic",
+        "log-level": "error",
+        "delivery-status": {
+            "attempt-no": 1,
+            "code": 550,
+            "message": "5.7.26 Unauthenticated email from jumbulaya.example is not accepted "
+            "due to domain's DMARC policy. Please contact the administrator of "
+            "jumbulaya.example domain if this was a legitimate mail.",
+            "description": "",
+            "session-seconds": 0.8,
+            "mx-host": "gmail-smtp-in.l.google.com",
+        },
+    },
+    # Mailgun refusing to send at all (our account or domain), as django-anymail's own
+    # test of Mailgun's "rejected" event shapes it.
+    "rejected": {
+        "event": "rejected",
+        "log-level": "warn",
+        "reject": {
+            "reason": "Sandbox subdomains are for test purposes only. Please add your own "
+            "domain or add the address to authorized recipients in Account Settings.",
+            "description": "",
+        },
+    },
     "complaint": {"event": "complained", "log-level": "warn"},
     "unsubscribed": {
         "event": "unsubscribed",
@@ -181,7 +210,7 @@ def postmark_bounce(
     bounce_id: int | None = None,
 ) -> dict[str, Any]:
     """Postmark's Bounce webhook (``what``: ``HardBounce``, ``SoftBounce``,
-    ``Transient``...) or its SpamComplaint webhook (``SpamComplaint``)."""
+    ``Transient``, ``Blocked``...) or its SpamComplaint webhook (``SpamComplaint``)."""
     when = when or datetime.now(UTC)
     spam = what == "SpamComplaint"
     described = {
@@ -193,7 +222,21 @@ def postmark_bounce(
                       "message (ex: Message is delayed due to network troubles)."),
         "SpamComplaint": (512, "Spam complaint", "The subscriber explicitly marked this "
                           "message as spam."),
+        # About us, not the address (Postmark's bounce types reference):
+        "Blocked": (100006, "ISP block", "Blocked from this ISP due to content or "
+                    "blacklisting."),
+        "DMARCPolicy": (100009, "DMARC Policy", "An email was rejected due to DMARC "
+                        "Policy."),
+        "VirusNotification": (8192, "Virus notification", "The bounce is actually a virus "
+                              "notification warning about a virus/code infected message."),
     }  # fmt: skip
+    details = {
+        "HardBounce": "smtp;550 5.1.1 The email account that you tried to reach does not exist.",
+        "Blocked": "smtp;554 5.7.1 Service unavailable; Client host blocked using zen.spamhaus.org",
+        "DMARCPolicy": "smtp;550 5.7.26 Unauthenticated email from jumbulaya.example is not "
+        "accepted due to domain's DMARC policy.",
+        "VirusNotification": "smtp;554 5.7.0 Message rejected: a virus was found",
+    }
     code, name, description = described[what]
     return {
         "RecordType": "SpamComplaint" if spam else "Bounce",
@@ -207,9 +250,7 @@ def postmark_bounce(
         "Metadata": {},
         "ServerID": 23,
         "Description": description,
-        "Details": "smtp;550 5.1.1 The email account that you tried to reach does not exist."
-        if what == "HardBounce"
-        else "",
+        "Details": details.get(what, ""),
         "Email": email,
         "From": "jumbulaya@jumbulaya.example",
         "BouncedAt": _postmark_time(when),
