@@ -19,6 +19,7 @@ from devmail import tracking
 from devmail.loopback import mailbox_open_to
 from devmail.models import Message
 from devmail.replies import quoted, send_reply
+from games.models import MailEvent
 
 #: What the mailbox says about a reply, by outcome.
 SAID = {
@@ -148,10 +149,12 @@ def report(request: HttpRequest, message_id: int) -> HttpResponse:
         )
     stored = tracking.report(mail, action)
     what = "bounced" if action == "bounce" else "marked as spam"
-    messages.info(
-        request,
-        f"The email was {what}: the service has been told, as an ESP would tell it."
-        if stored is not None
-        else f"The email had already been {what}; nothing changed.",
-    )
+    if stored is None:
+        said = f"The email had already been {what}; nothing changed."
+    elif stored.ignored:
+        why = MailEvent.Ignored(stored.ignored).label
+        said = f"The email was {what}, but the service ignores that: {why}."
+    else:
+        said = f"The email was {what}: the service has been told, as an ESP would tell it."
+    messages.info(request, said)
     return HttpResponseRedirect(reverse("devmail:message", args=[mail.pk]))

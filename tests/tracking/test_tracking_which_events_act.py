@@ -7,8 +7,9 @@ ESP shown on the pages, as a complaint is."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from django.core import mail
@@ -24,6 +25,7 @@ from tracking_payloads import (
 )
 
 from accounts.models import User
+from devmail.models import Message as DevMessage
 from games.mail_out import outbox, tracking
 from games.models import Game, MailEvent, MailStatus, Notification, WebhookToken
 
@@ -259,6 +261,21 @@ def test_a_fresh_bounce_of_our_message_to_that_address_acts(
     event = MailEvent.objects.get()
     assert (event.ignored, event.weight) == ("", "hard")
     assert bob_stopped() == MailStatus.Stop.BOUNCED
+
+
+def test_a_sign_in_link_bounced_in_the_local_mailbox_is_ignored_and_it_says_so(
+    client: Client, settings: Any, make_user: Callable[[str], User]
+) -> None:
+    """Account mails are not outbox rows: their events name no message of ours."""
+    settings.JUMBULAYA_MAILBOX = True
+    settings.MAILERS = {"default": {"BACKEND": "devmail.backend.EmailBackend", "OPTIONS": {}}}
+    make_user("bob")
+    assert client.post("/account/sign-in/", {"email": "bob@example.com"}).status_code == 302
+    link = DevMessage.objects.filter(to="bob@example.com").latest("pk")
+    page = client.post(f"/dev/mailbox/{link.pk}/report/", {"action": "bounce"}, follow=True)
+    assert "the service ignores that: it names no message we sent" in page.text
+    assert MailEvent.objects.get().ignored == Ignored.NOT_OURS
+    assert bob_stopped() is None
 
 
 def test_an_event_naming_no_one_is_ignored_with_a_200(esp_client: Client) -> None:
