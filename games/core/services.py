@@ -404,7 +404,10 @@ def create_game(
         raise ServiceError(f"A {seat_count}-player game has room for {seat_count - 1} invitations.")
     robot_users = _robots_for(game_kind, robots, seat_count - 1 - len(emails))
     if takeover_level and takeover_level not in kinds.robot_levels(game_kind):
-        raise ServiceError(f"There is no robot level {takeover_level!r} to take over seats.")
+        raise ServiceError(
+            f"There is no robot level {takeover_level!r} to take over seats: "
+            f"{_levels_in_words(game_kind)}."
+        )
     if robot_pace not in Game.RobotPace.values:
         raise ServiceError(f"Robots answer {' or '.join(Game.RobotPace.values)}.")
     emails = _invitable(creator, emails)
@@ -458,18 +461,40 @@ def _robots_for(kind: GameKind, levels: Sequence[str], room: int) -> list[User]:
     for level in levels:
         robot = robots_owed.robot(level) if level in kinds.robot_levels(kind) else None
         if robot is None:
-            raise ServiceError(f"There is no robot of the level {level!r}.")
+            raise ServiceError(
+                f"There is no robot of the level {level!r} in {kind.label}: "
+                f"{_levels_in_words(kind)}."
+            )
         found.append(robot)
     return found
 
 
-def play_against_robot(creator: User, level: str, *, kind: str = kinds.DEFAULT) -> Game:
-    """A two-player game of ``kind`` between ``creator`` and the robot of
-    ``level``, with the kind's first preset, started at once; rated (robots
-    have ratings, so a newcomer is placed by playing them)."""
-    game_kind = kinds.get(kind)
+def _levels_in_words(kind: GameKind) -> str:
+    """``its robot levels are beginner, casual and expert``, for a refusal."""
+    rungs = kinds.robot_levels(kind)
+    if not rungs:
+        return f"{kind.label} has no robots"
+    listed = ", ".join(rungs[:-1]) + (" and " if len(rungs) > 1 else "") + rungs[-1]
+    return f"its robot levels are {listed}"
+
+
+def play_against_robot(
+    creator: User, level: str = kinds.DEFAULT_RUNG, *, kind: str = kinds.DEFAULT
+) -> Game:
+    """A game of ``kind`` between ``creator`` and the robot of ``level`` (a
+    rung of the ladder: casual unless chosen), with the kind's first preset,
+    started at once; rated (robots have ratings, so a newcomer is placed by
+    playing them).  Two players, or as few as the kind takes (Blockers: three),
+    the other robots of the levels nearest ``level``."""
+    try:
+        game_kind = kinds.get(kind)
+    except kinds.UnknownKind as e:
+        raise ServiceError(f"This game cannot be created: {e.message}.") from None
+    robots = kinds.robot_opponents(game_kind, level)
     rules = next(iter(game_kind.presets.values()))
-    return create_game(creator, seat_count=2, rules=rules, kind=kind, robots=[level], rated=True)
+    return create_game(
+        creator, seat_count=len(robots) + 1, rules=rules, kind=kind, robots=robots, rated=True
+    )
 
 
 def join_game(game_id: int, user: User) -> Seat:
@@ -914,19 +939,12 @@ def _take_over(game: Game, seats: Sequence[Seat], seat: int, state: State, reaso
     out of the game, or every robot that could take it is seated."""
     row = seats[seat]
     kind = kind_of(game)
-    if not game.takeover_level or row.user is None or row.user.robot_level:
+    if row.user is None or row.user.robot_level:
         return False
     if kind.progress(state).over or not kind.in_game(state, seat):
         return False
-    seated = {s.user_id for s in seats}
-    levels = kinds.robot_levels(kind)
-    # The chosen level, else the nearest other level free in this game.
-    chosen = levels.index(game.takeover_level) if game.takeover_level in levels else 0
-    for level in sorted(levels, key=lambda name: abs(levels.index(name) - chosen)):
-        robot = robots_owed.robot(level)
-        if robot is not None and robot.pk not in seated:
-            break
-    else:
+    robot = takeover_robot(game, seats)
+    if robot is None:
         return False
     SeatChange.objects.create(
         game=game,
@@ -940,6 +958,22 @@ def _take_over(game: Game, seats: Sequence[Seat], seat: int, state: State, reaso
     row.user, row.timeouts_in_a_row, row.muted = robot, 0, False
     robots_owed.after_move(game, seats, state)
     return True
+
+
+def takeover_robot(game: Game, seats: Sequence[Seat]) -> User | None:
+    """The robot that would take a seat of ``game`` (``seats``: its seats)
+    now: the one of the game's takeover level, else the nearest level free in
+    this game (:func:`games.kinds.nearest_levels`); ``None`` when the game
+    takes no robots or every robot that could is seated.  Changes nothing:
+    the resignation's question says who it would be."""
+    if not game.takeover_level:
+        return None
+    seated = {s.user_id for s in seats}
+    for level in kinds.nearest_levels(kind_of(game), game.takeover_level):
+        robot = robots_owed.robot(level)
+        if robot is not None and robot.pk not in seated:
+            return robot
+    return None
 
 
 # --- claim windows -------------------------------------------------------------

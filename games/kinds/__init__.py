@@ -22,6 +22,7 @@ from .base import BestPlays, GameKind, Play, Progress, Replayed, Resolver
 from .blockers.kind import BLOCKERS
 from .crossword.kind import CROSSWORD
 from .jumbulaya.kind import JUMBULAYA
+from .robots_alike import DEFAULT_RUNG, LADDER
 from .tumble.kind import TUMBLE
 
 #: The kind of a game that says none (every game before there were kinds).
@@ -104,12 +105,53 @@ def replay_json(text: str | bytes, resolver: Callable[[GameKind], Resolver]) -> 
 
 
 def robot_levels(kind: GameKind) -> tuple[str, ...]:
-    """The levels of ``kind``'s robots, weakest first (none for a kind without)."""
-    return tuple(kind.robots.levels) if kind.robots is not None else ()
+    """The rungs of the robot ladder (:data:`~games.kinds.robots_alike.LADDER`)
+    ``kind`` offers, weakest first (none for a kind without robots)."""
+    if kind.robots is None:
+        return ()
+    return tuple(rung for rung in LADDER if rung in kind.robots.ladder)
+
+
+def nearest_levels(kind: GameKind, chosen: str) -> list[str]:
+    """The robot levels of ``kind`` from the nearest to ``chosen``: that rung,
+    then the others from the nearest (a takeover tries them in turn; a game
+    against robots that needs more than one seats them in turn).  A level an
+    older game chose that is no longer on the ladder is read as the rung that
+    plays it (the crossword game's ``strong``:
+    ``expert``); one no rung plays (JUMBULAYA's ``greedy``) comes first
+    itself, then the rungs from the one nearest in the kind's own levels."""
+    robots = kind.robots
+    rungs = list(robot_levels(kind))
+    if robots is None or not rungs:
+        return []
+    first: list[str] = []
+    if chosen in rungs:
+        at = rungs.index(chosen)
+    elif chosen in robots.levels:
+        own = list(robots.levels)
+        at = min(
+            range(len(rungs)),
+            key=lambda i: abs(own.index(robots.ladder[rungs[i]]) - own.index(chosen)),
+        )
+        if robots.ladder[rungs[at]] != chosen:
+            first = [chosen]
+    else:
+        at = 0
+    return first + sorted(rungs, key=lambda rung: abs(rungs.index(rung) - at))
+
+
+def robot_opponents(kind: GameKind, level: str) -> list[str]:
+    """The levels of the robots a game of ``kind`` against a robot of
+    ``level`` seats: that one, then the nearest others until the kind's
+    fewest players are seated (Blockers has three)."""
+    nearest = [other for other in nearest_levels(kind, level) if other != level]
+    return [level, *nearest][: max(2, kind.min_players) - 1]
 
 
 __all__ = [
     "DEFAULT",
+    "DEFAULT_RUNG",
+    "LADDER",
     "GameKind",
     "Play",
     "Progress",
@@ -121,9 +163,11 @@ __all__ = [
     "choices",
     "get",
     "kind_of_record",
+    "nearest_levels",
     "record_kind",
     "replay_json",
     "robot_levels",
+    "robot_opponents",
 ]
 
 

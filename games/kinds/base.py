@@ -223,6 +223,13 @@ class Robots(Protocol):
         offered to players."""
         ...
 
+    @property
+    def ladder(self) -> Mapping[str, str]:
+        """The level of :attr:`levels` on each rung of the one ladder players
+        choose robots by (:data:`games.kinds.robots_alike.LADDER`), for the
+        rungs the kind offers."""
+        ...
+
     def read_view(self, data: object) -> Any:
         """A seat view document, checked (a ``ValueError`` naming what is wrong)."""
         ...
@@ -268,7 +275,9 @@ class Robots(Protocol):
     ) -> str:
         """What the robot of ``level`` answers in ``seat``, seeing only that
         seat's view of ``state`` (folded from ``events``): a move, a call or
-        ``wait``.  A level no longer offered plays as the strongest."""
+        ``wait``.  ``level`` is a robot account's: a rung of the ladder plays
+        the kind's level on it, a level of the kind's own that level, and any
+        other the strongest."""
         ...
 
     def hints(

@@ -1,15 +1,26 @@
 """What every kind's :class:`~games.kinds.base.Robots` answer alike: the
-levels offered (weakest first), the strongest and the baselines never offered,
-the lookup of a level by name and the level a robot seat plays; and a match's
-result as ``manage.py robot match`` reads it, wins, shared wins and losses
-counted from each game's outcome for the seat of level ``a``.
+kind's own levels (weakest first), the strongest and the baselines never
+offered, the lookup of a level by name, the kind's levels placed on the one
+:data:`LADDER` players choose from, and the level a robot seat plays; and a
+match's result as ``manage.py robot match`` reads it, wins, shared wins and
+losses counted from each game's outcome for the seat of level ``a``.
+
+Players choose a robot by its rung of the ladder (``casual``), the same
+names in every game; each kind says which of its own levels stands on each
+rung (the crossword game's ``greedy`` is its ``club``), and may leave a rung
+empty.  A robot account is named after its rung (``Robot Casual``); the
+accounts of levels no longer on the ladder (``Robot Greedy``, ``Robot
+Strong``) keep the seats they hold and play their own level of the kind.
 
 >>> class Levels(RobotLevels[str]):
 ...     levels = {"weak": "plays its first move", "strong": "plays its best"}
 ...     strongest = "strong"
 ...     baselines = {"old": "plays as the old site did"}
->>> Levels().playing("retired"), Levels().playing("weak"), Levels().level("old")
-('strong', 'weak', 'plays as the old site did')
+...     ladder = {"beginner": "weak", "expert": "strong"}
+>>> Levels().playing("beginner"), Levels().playing("weak"), Levels().playing("retired")
+('weak', 'weak', 'strong')
+>>> Levels().level("old")
+'plays as the old site did'
 >>> Levels().level("champion")
 Traceback (most recent call last):
 ...
@@ -24,14 +35,22 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+#: The rungs players choose a robot by, weakest first, the same in every game.
+LADDER = ("beginner", "casual", "club", "expert")
+#: The rung of a game against a robot started without choosing one: a fair
+#: first opponent in every game.
+DEFAULT_RUNG = "casual"
+
 
 class RobotLevels[L]:
-    """Mixed into a kind's robots, which set :attr:`levels` and :attr:`strongest`
-    (and :attr:`baselines`, when it has any)."""
+    """Mixed into a kind's robots, which set :attr:`levels`, :attr:`strongest`
+    and :attr:`ladder` (and :attr:`baselines`, when it has any)."""
 
     levels: Mapping[str, L]
     strongest: str
     baselines: Mapping[str, L] = MappingProxyType({})
+    #: The kind's own level on each rung of :data:`LADDER` it offers.
+    ladder: Mapping[str, str]
 
     def level(self, name: str) -> L:
         """The level or baseline called ``name`` (``LookupError`` naming them if none)."""
@@ -42,8 +61,13 @@ class RobotLevels[L]:
         return found
 
     def playing(self, name: str) -> str:
-        """The level a robot seat of level ``name`` plays: that one while it is
-        offered, else (a level no longer offered) the strongest."""
+        """The level a robot seat of level ``name`` plays: the kind's own level
+        on the rung ``name``; a level of the kind's own (the account of a level
+        no longer on the ladder, seated before it was) that one; else the
+        strongest."""
+        own = self.ladder.get(name)
+        if own is not None:
+            return own
         return name if name in self.levels else self.strongest
 
 

@@ -407,10 +407,12 @@ class CreateGameForm(forms.Form):
             )
             seats = None
         levels = kinds.robot_levels(kind)
-        wanted = [*(data.get("robots") or []), *filter(None, [data.get("takeover_level")])]
-        if any(level not in levels for level in wanted):
-            field = "robots" if data.get("robots") else "takeover_level"
-            self.add_error(field, f"{kind.label} has no robot of that level: choose another.")
+        for field in ("robots", "takeover_level"):
+            wanted = data.get(field) or []
+            chosen = [wanted] if isinstance(wanted, str) else list(wanted)
+            missing = [level for level in chosen if level not in levels]
+            if missing:
+                self.add_error(field, no_such_robot(kind, missing[0]))
         if data.get("rated") and data.get("hints"):
             self.add_error(
                 "hints", "Hints are off in rated games: untick Rated for a casual game with hints."
@@ -501,25 +503,132 @@ class CreateGameForm(forms.Form):
 
 
 def robot_levels() -> list[tuple[str, str]]:
-    """``(level, name)`` of the robots a game can seat, weakest first: those of
-    the first kind with robots, then any other kind's (a kind's own are checked
-    when the form is sent)."""
-    levels = dict.fromkeys(level for kind in kinds.all() for level in kinds.robot_levels(kind))
-    return owed.levels_offered(tuple(levels))
+    """``(level, name)`` of the robots a game can seat: the rungs of the one
+    ladder (:data:`games.kinds.LADDER`), weakest first, that some kind offers
+    and that have their account (a kind's own are checked when the form is
+    sent)."""
+    offered = {level for kind in kinds.all() for level in kinds.robot_levels(kind)}
+    return owed.levels_offered(tuple(level for level in kinds.LADDER if level in offered))
+
+
+def no_such_robot(kind: GameKind, level: str) -> str:
+    """Why ``kind`` cannot seat a robot of ``level``, naming the levels it has."""
+    rungs = kinds.robot_levels(kind)
+    if not rungs:
+        return f"{kind.label} has no robots."
+    listed = ", ".join(r.title() for r in rungs[:-1]) + f" and {rungs[-1].title()}"
+    return (
+        f"{kind.label} has no {level.title()} robot: its robots are {listed}. Choose one of them."
+    )
+
+
+@dataclass(frozen=True)
+class RobotRung:
+    """One rung of the ladder as a game plays it: what its robot does there."""
+
+    level: str
+    name: str  # the robot's name: "Robot Casual"
+    description: str
+
+
+@dataclass(frozen=True)
+class KindRobots:
+    """A game's robots on the create page: each rung it offers, and those it has not."""
+
+    kind: GameKind
+    rungs: list[RobotRung]
+    missing: list[str]  # rungs' names the game leaves empty: "Club"
+
+
+def robots_by_kind() -> list[KindRobots]:
+    """What each level of the ladder means in each game (the create page
+    says it): the kind's own level's description, for every kind with robots."""
+    names = dict(robot_levels())
+    out = []
+    for kind in kinds.all():
+        if kind.robots is None:
+            continue
+        rungs = [
+            RobotRung(
+                level, names[level], kind.robots.levels[kind.robots.ladder[level]].description
+            )
+            for level in kinds.robot_levels(kind)
+            if level in names
+        ]
+        taken = {r.level for r in rungs}
+        missing = [level.title() for level in kinds.LADDER if level not in taken]
+        out.append(KindRobots(kind, rungs, missing))
+    return out
+
+
+@dataclass(frozen=True)
+class PlayNow:
+    """A one-click game against a robot: the game, the level of the robot
+    it is played against (:data:`games.kinds.DEFAULT_RUNG`), and the names
+    of the robots seated ("Robot Casual"; a game of three players or more
+    seats the nearest levels too)."""
+
+    kind: str
+    label: str
+    level: str
+    robots: list[str]
+
+    @property
+    def others(self) -> list[str]:
+        """The robots seated beside the one of :attr:`level`."""
+        return self.robots[1:]
+
+
+def play_now() -> list[PlayNow]:
+    """The one-click games against a robot the home page and the dashboard
+    offer: one for each game whose robots stand on the default rung."""
+    names = dict(robot_levels())
+    level = kinds.DEFAULT_RUNG
+    out = []
+    for kind in kinds.all():
+        if level not in kinds.robot_levels(kind):
+            continue
+        seated = kinds.robot_opponents(kind, level)
+        if all(other in names for other in seated):
+            out.append(PlayNow(kind.name, kind.label, level, [names[r] for r in seated]))
+    return out
 
 
 class PlayRobotForm(forms.Form):
-    """ "Play against a robot now": the level of the one robot."""
+    """ "Play against a robot now": the game, and the level of the one robot
+    (the default level when the form does not say: the one-click buttons)."""
 
-    level = forms.ChoiceField(label="Robot")
+    kind = forms.ChoiceField(label="Game", widget=forms.RadioSelect)
+    level = forms.ChoiceField(
+        label="Robot",
+        required=False,
+        help_text="The same levels in every game; below, what each means in each game.",
+    )
 
     def __init__(self, data: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
-        super().__init__(data, **kwargs)
-        levels = robot_levels()
-        field = self.fields["level"]
-        assert isinstance(field, forms.ChoiceField)
-        field.choices = levels
-        field.initial = levels[-1][0] if levels else None
+        # Its ids apart from the create form's on the same page.
+        super().__init__(data, **{"auto_id": "id_robot_%s", **kwargs})
+        kind = self.fields["kind"]
+        assert isinstance(kind, forms.ChoiceField)
+        kind.choices = [(k.name, k.label) for k in kinds.all() if kinds.robot_levels(k)]
+        kind.initial = kinds.DEFAULT
+        if len(kind.choices) == 1:
+            kind.widget = forms.HiddenInput()  # no choice to offer
+        level = self.fields["level"]
+        assert isinstance(level, forms.ChoiceField)
+        level.choices = robot_levels()
+        level.initial = kinds.DEFAULT_RUNG
+
+    def clean_level(self) -> str:
+        return str(self.cleaned_data.get("level") or kinds.DEFAULT_RUNG)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if "kind" in data and "level" in data:
+            kind = kinds.get(data["kind"])
+            if data["level"] not in kinds.robot_levels(kind):
+                self.add_error("level", no_such_robot(kind, data["level"]))
+        return data
 
 
 def typed(value: object) -> str:

@@ -46,7 +46,9 @@ from games.web.forms import (
     every_kind_preset_options,
     kind_sections,
     lexicon_label,
+    play_now,
     preset_label,
+    robots_by_kind,
     rules_in_words,
     showing_kind,
 )
@@ -335,6 +337,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "invitations": invitations,
             "tz": tz,
             "kinds": kinds.all(),
+            "play_now": play_now(),
         },
     )
 
@@ -361,6 +364,15 @@ def next_game(request: HttpRequest) -> HttpResponse:
 
 
 # --- creating a game ---------------------------------------------------------
+
+
+def _robot_kind(request: HttpRequest) -> dict[str, str]:
+    """The game the robot form starts on: ``?robot=<kind>`` (a one-click
+    button pressed before signing in), when it names one."""
+    wanted = request.GET.get("robot", "")
+    if any(kind.name == wanted for kind in kinds.all()):
+        return {"kind": wanted}
+    return {}
 
 
 @login_required
@@ -407,22 +419,31 @@ def create(request: HttpRequest) -> HttpResponse:
             "form": form,
             "sections": kind_sections(form),
             "presets": every_kind_preset_options(),
-            "robot_form": PlayRobotForm(),
+            "robot_form": PlayRobotForm(initial=_robot_kind(request)),
+            "robots_by_kind": robots_by_kind(),
         },
         status=status,
     )
 
 
-@login_required
 @require_http_methods(["POST"])
 def play_robot(request: HttpRequest) -> HttpResponse:
-    """ "Play against a robot now": a game with one robot, started at once."""
+    """ "Play against a robot now": a game with one robot, started at once (a
+    one-click button of the home page or the dashboard, or the create page's
+    form).  A visitor not signed in is asked to sign in first, and then
+    lands on the create page with that game chosen."""
+    if not request.user.is_authenticated:
+        kind = str(request.POST.get("kind", ""))[:32]  # the create page ignores any other
+        back = reverse("games:create") + (f"?{urlencode({'robot': kind})}" if kind else "")
+        return redirect_to_login(back)
     form = PlayRobotForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose one of the robots to play against.")
+        problems = [str(e) for errors in form.errors.values() for e in errors]
+        messages.error(request, " ".join(problems) or "Choose a game and a robot to play.")
         return redirect("games:create")
+    data = form.cleaned_data
     try:
-        game = services.play_against_robot(_user(request), form.cleaned_data["level"])
+        game = services.play_against_robot(_user(request), data["level"], kind=data["kind"])
     except services.ServiceError as e:
         messages.error(request, e.message)
         return redirect("games:create")

@@ -3,6 +3,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from games.web.forms import play_now
 from ops import health
 
 
@@ -11,7 +12,7 @@ def home(request: HttpRequest) -> HttpResponse:
     """Signed-in players go to their games; everyone else sees what this is."""
     if request.user.is_authenticated:
         return redirect("games:dashboard")
-    return render(request, "home.html")
+    return render(request, "home.html", {"play_now": play_now()})
 
 
 @never_cache

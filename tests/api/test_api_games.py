@@ -103,24 +103,24 @@ def test_a_game_created_with_a_robot_starts_at_once(
     ann = api_for(make_user("ann"))
     made = ann.post(
         "/games",
-        {"seats": 2, "robots": ["greedy"], "preset": "boardspace", "options": {"rack_limit": 3}},
+        {"seats": 2, "robots": ["casual"], "preset": "boardspace", "options": {"rack_limit": 3}},
     )
     assert made.status == 201, made.text
     game = Game.objects.get(pk=made.json["id"])
     assert game.status == "playing" and game.rules["preset"] == "boardspace"
     assert game.rules["rack_limit"] == 3
-    assert [p["name"] for p in made.json["players"]] == ["Ann", "Robot Greedy"]
+    assert [p["name"] for p in made.json["players"]] == ["Ann", "Robot Casual"]
 
 
 def test_a_rated_game_is_created_rated_and_says_so(
     make_user: Callable[[str], User], api_for: Callable[[User], ApiClient]
 ) -> None:
     ann = api_for(make_user("ann"))
-    made = ann.post("/games", {"seats": 2, "robots": ["greedy"], "rated": True})
+    made = ann.post("/games", {"seats": 2, "robots": ["casual"], "rated": True})
     assert made.status == 201, made.text
     assert made.json["rated"] is True and made.json["hints"] is False
     assert Game.objects.get(pk=made.json["id"]).rated
-    casual = ann.post("/games", {"seats": 2, "robots": ["greedy"], "hints": True}).json
+    casual = ann.post("/games", {"seats": 2, "robots": ["casual"], "hints": True}).json
     assert casual["rated"] is False and casual["hints"] is True
     assert not Game.objects.get(pk=casual["id"]).rated
     assert ann.get(f"/games/{made.json['id']}").json["rated"] is True

@@ -67,7 +67,7 @@ def test_joining_answers_as_the_page_does(
     assert api.post(f"/games/{private.pk}/join").json == missing.json
     ann = private.seats.get(index=0).user
     assert ann is not None
-    public = api_for(ann).post("/games", {"seats": 2, "public": True, "robots": ["greedy"]}).json
+    public = api_for(ann).post("/games", {"seats": 2, "public": True, "robots": ["casual"]}).json
     assert public["status"] == "playing"
     refused = api.post(f"/games/{public['id']}/join")
     assert (refused.status, refused.json["code"]) == (409, "cannot_join")

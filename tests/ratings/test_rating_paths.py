@@ -72,7 +72,7 @@ def test_a_seat_removed_after_too_many_timeouts_ends_and_rates_the_game(
 def test_a_robot_that_took_over_a_resigned_seat_ends_the_game_and_the_leaver_is_rated(
     started_game: Callable[..., Game],
 ) -> None:
-    game = started_game(players=2, takeover_level="greedy", rated=True)
+    game = started_game(players=2, takeover_level="casual", rated=True)
     submit(game.pk, BOB, "resign", game.last_seq, Event.Source.WEB)  # a robot takes the seat
     game.refresh_from_db()
     assert game.status == Game.Status.PLAYING and SeatChange.objects.filter(game=game).exists()

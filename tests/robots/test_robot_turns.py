@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
 
 
-def robot(level: str = "greedy") -> User:
+def robot(level: str = "casual") -> User:
     found = owed.robot(level)
     assert found is not None
     return found
@@ -33,7 +33,7 @@ def robot(level: str = "greedy") -> User:
 def human_vs_robot(make_user: Callable[[str], User], **options: Any) -> tuple[Game, User]:
     ann = make_user("ann")
     game = services.create_game(
-        ann, seat_count=2, rules=PRESETS["official"], robots=["greedy"], **options
+        ann, seat_count=2, rules=PRESETS["official"], robots=["casual"], **options
     )
     game.refresh_from_db()
     return game, ann
@@ -179,7 +179,7 @@ def test_a_robot_versus_robot_game_is_played_to_the_end_by_the_tasks() -> None:
     # The expert's account plays whatever the engine's strongest level is until
     # the engine has an expert of its own.
     game = services.create_game(
-        robot("expert"), seat_count=2, rules=PRESETS["official"], robots=["greedy"]
+        robot("expert"), seat_count=2, rules=PRESETS["official"], robots=["casual"]
     )
     for _ in range(400):
         game.refresh_from_db()

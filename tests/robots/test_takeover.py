@@ -24,7 +24,7 @@ T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
 def test_a_robot_takes_the_seat_of_a_player_who_resigns(
     started_game: Callable[..., Game],
 ) -> None:
-    game = started_game(players=3, takeover_level="greedy")
+    game = started_game(players=3, takeover_level="casual")
     seat = game.turn_seat
     assert seat is not None
     leaver = game.seats.get(index=seat).user
@@ -34,11 +34,11 @@ def test_a_robot_takes_the_seat_of_a_player_who_resigns(
     assert not Event.objects.filter(game=game, type="resigned").exists()
     game.refresh_from_db()
     holder = game.seats.get(index=seat).user
-    assert holder is not None and holder.robot_level == "greedy"
+    assert holder is not None and holder.robot_level == "casual"
     change = SeatChange.objects.get(game=game)
     assert (change.seat, change.left, change.reason) == (seat, leaver, "resigned")
     log = [entry.words for entry in game_log(game)]
-    assert f"{leaver.public_name} resigned; Robot Greedy plays seat {seat + 1} from now on." in log
+    assert f"{leaver.public_name} resigned; Robot Casual plays seat {seat + 1} from now on." in log
     # It was the seat's turn: the robot plays it.
     assert RobotTurn.objects.filter(game=game, seat=seat, seq=game.last_seq).exists()
     assert turns.sweep() == 1
@@ -50,14 +50,14 @@ def test_a_robot_takes_the_seat_of_a_player_who_resigns(
     assert note is not None
     message = message_for(note)
     assert message is not None
-    assert "Robot Greedy plays seat" in str(message.body)
+    assert "Robot Casual plays seat" in str(message.body)
 
 
 def test_a_robot_takes_the_seat_of_a_player_removed_for_timeouts(
     started_game: Callable[..., Game],
 ) -> None:
     with time_machine.travel(T0, tick=False) as clock:
-        game = started_game(players=2, move_hours=24, timeout_limit=1, takeover_level="greedy")
+        game = started_game(players=2, move_hours=24, timeout_limit=1, takeover_level="casual")
         late = game.turn_seat
         assert late is not None
         score_before = current_state(game).scores()[late]

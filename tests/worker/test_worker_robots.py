@@ -18,7 +18,7 @@ from games.models import Event, Game, RobotTurn
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def the_robot(level: str = "greedy") -> User:
+def the_robot(level: str = "casual") -> User:
     """The robot account (a transactional test's flush may have removed the
     one the migration made)."""
     robot, _ = User.objects.get_or_create(
@@ -38,7 +38,7 @@ def test_a_human_plays_a_robot_through_a_real_worker(
 ) -> None:
     robot = the_robot()
     ann = make_user("ann")
-    game = services.play_against_robot(ann, "greedy")
+    game = services.play_against_robot(ann, "casual")
     for _round in range(3):
         game.refresh_from_db()
         if game.turn_seat == 1:  # the robot moves first, or answers Ann

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from games.engine import blockers as engine
@@ -67,6 +68,8 @@ class BlockersRobots(RobotLevels[Level]):
 
     levels = LEVELS
     strongest = STRONGEST
+    #: Three levels: no club.
+    ladder = MappingProxyType({"beginner": "beginner", "casual": "greedy", "expert": "strong"})
     view_format = FORMAT
     analysis_format = analysis.FORMAT
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from games.engine.crossword import events, robots, view
@@ -117,6 +118,9 @@ class CrosswordRobots(RobotLevels[Level]):
 
     levels = LEVELS
     strongest = STRONGEST
+    ladder = MappingProxyType(
+        {"beginner": "beginner", "casual": "casual", "club": "greedy", "expert": "strong"}
+    )
     view_format = view.FORMAT
     analysis_format = analysis.FORMAT
 

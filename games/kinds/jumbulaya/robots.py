@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from games import engine
@@ -34,6 +35,10 @@ class JumbulayaRobots(RobotLevels[Level]):
 
     levels = robots.LEVELS
     strongest = robots.STRONGEST
+    #: Greedy stands on no rung: its account keeps the seats it holds.
+    ladder = MappingProxyType(
+        {"beginner": "beginner", "casual": "casual", "club": "club", "expert": "expert"}
+    )
     baselines = _BASELINES
     view_format = FORMAT
 

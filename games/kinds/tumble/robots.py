@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from games.engine import tumble as engine
@@ -58,6 +59,8 @@ class TumbleRobots(RobotLevels[Level]):
 
     levels = LEVELS
     strongest = STRONGEST
+    #: Three levels: no club.
+    ladder = MappingProxyType({"beginner": "beginner", "casual": "casual", "expert": "strong"})
     view_format = FORMAT
     analysis_format = analysis.FORMAT
 

@@ -60,7 +60,7 @@ def test_robot_seats_play_a_game_to_its_end(make_user: Callable[[str], User]) ->
     ann = make_user("ann")
     game = services.create_game(
         ann, kind="blockers", seat_count=3, rules=BLOCKERS.presets["standard"],
-        robots=["greedy", "strong"],
+        robots=["casual", "expert"],
     )  # fmt: skip
     assert game.status == Game.Status.PLAYING
     # Ann leaves at once (a resignation may be made out of turn): the robots play on.
@@ -71,7 +71,7 @@ def test_robot_seats_play_a_game_to_its_end(make_user: Callable[[str], User]) ->
     assert sum(1 for o in state.owners if o >= 0) + sum(map(sum, state.captures)) == 48
     assert set(state.winners()) <= {1, 2}
     dashboard = signed_in(ann).get("/dashboard/").content.decode()
-    names = {1: "Robot Greedy", 2: "Robot Strong"}
+    names = {1: "Robot Casual", 2: "Robot Expert"}
     won = " and ".join(names[s] for s in state.winners())
     assert f"{won} won" in dashboard or "Tie:" in dashboard
 

@@ -28,12 +28,12 @@ def test_a_robot_seat_plays_a_game_to_its_end(make_user: Callable[[str], User]) 
     ann = make_user("ann")
     kind = get("crossword")
     game = services.create_game(
-        ann, kind="crossword", seat_count=2, rules=kind.presets["standard"], robots=["strong"]
+        ann, kind="crossword", seat_count=2, rules=kind.presets["standard"], robots=["expert"]
     )
     game.refresh_from_db()
     assert game.status == Game.Status.PLAYING
     robot = game.seats.get(index=1).user
-    assert robot is not None and robot.display_name == "Robot Strong"
+    assert robot is not None and robot.display_name == "Robot Expert"
     for _ in range(200):
         game.refresh_from_db()
         if game.status == Game.Status.OVER:
