@@ -357,6 +357,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # --without-gossip --without-mingle --without-heartbeat (deploy/): the usual with Redis.
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_WORKER_CONSUMER = "jumbulaya_site.celery:PromptConsumer"  # back soon after the broker
+CELERY_BEAT_SCHEDULER = "jumbulaya_site.celery:OutageScheduler"  # a broker away said once
 CELERY_TASK_PUBLISH_RETRY = False  # the sweeps send what a lost nudge missed
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

@@ -11,7 +11,11 @@ each periodic sweep are running (:class:`ops.models.Heartbeat`).
   been up for as long as the sweep may take (``/healthz`` after a restart).
 
 A heartbeat that cannot be written (the database is away) is skipped with a
-warning: it never stops a task or beat.
+warning: it never stops a task or beat.  Beat and a worker outlive a database
+restart, which leaves their connection broken: no request cycle closes it for
+them, so each heartbeat is written as a request would be, the connection
+dropped before and after when it is broken (:func:`_write`), and the next
+write after a restart connects afresh.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from celery.signals import beat_init, before_task_publish, task_postrun
+from django.db import connections
 from django.utils import timezone
 
 from ops import logs
@@ -52,13 +57,35 @@ def record(name: str, at: datetime | None = None) -> None:
     )
 
 
+def _drop_broken_connections() -> None:
+    """What Django's request cycle does at each request's start and end
+    (``close_old_connections``), for a process that serves no requests: a
+    connection that a database restart broke (or that is past its age) is
+    closed, so that the next query connects afresh.  Never inside a
+    transaction (a test's, or the caller's of an eager task), which closing
+    would break."""
+    for conn in connections.all(initialized_only=True):
+        if not conn.in_atomic_block:
+            conn.close_if_unusable_or_obsolete()
+
+
+def _write(name: str) -> None:
+    """:func:`record` ``name`` between two :func:`_drop_broken_connections`: the
+    write that finds the connection broken fails, the one after reconnects."""
+    _drop_broken_connections()
+    try:
+        record(name)
+    finally:
+        _drop_broken_connections()
+
+
 def _record_throttled(name: str) -> None:
     now = time.monotonic()
     last = _last_written.get(name)
     if last is not None and now - last < THROTTLE.total_seconds():
         return
     try:
-        record(name)
+        _write(name)
     except Exception as e:  # a heartbeat never stops the work it reports on
         log.warning("could not record the %s heartbeat (%s)", name, type(e).__name__)
         return
@@ -87,7 +114,7 @@ def _on_beat_init(**_: Any) -> None:
     global _in_beat
     _in_beat = True
     try:
-        record(BEAT_STARTED)
+        _write(BEAT_STARTED)
     except Exception as e:  # beat starts all the same; /healthz judges sweeps by their rows
         log.warning("could not record the %s heartbeat (%s)", BEAT_STARTED, type(e).__name__)
 
