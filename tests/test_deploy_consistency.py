@@ -182,3 +182,21 @@ def test_the_stack_test_runs_what_deploy_runs(tmp_path: Path) -> None:
         "beat": normalized(celery_beat({}, 1, tmp_path).argv),
     }
     assert ran == procfile()
+
+
+def test_a_worker_stop_lets_its_tasks_end_within_a_bound() -> None:
+    """systemd's default sends SIGTERM to every process of the unit (a send cut
+    mid-SMTP) and waits 90 s; the worker's unit sends it to the main process
+    alone, whose warm shutdown lets the tasks running end, then SIGKILL to what
+    is left after its TimeoutStopSec.  Compose's grace before SIGKILL is the
+    same (Docker signals the main process alone)."""
+    unit = (DEPLOY / "systemd" / "jumbulaya-worker.service").read_text()
+    assert re.search(r"^KillMode=mixed$", unit, re.M)
+    stop = re.search(r"^TimeoutStopSec=(\d+)$", unit, re.M)
+    assert stop and 30 <= int(stop.group(1)) <= 120  # a send ends within EMAIL_TIMEOUT (30 s)
+    assert not re.search(r"^(SendSIGKILL=no|TimeoutStopSec=infinity)", unit, re.M)
+    block = re.search(
+        r"^  worker:\n((?:    .*\n|\s*\n)+)", (DEPLOY / "compose.yaml").read_text(), re.M
+    )
+    assert block
+    assert f"stop_grace_period: {stop.group(1)}s" in block.group(1)
