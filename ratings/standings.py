@@ -16,6 +16,7 @@ their rating wherever it was played, and the number names no game.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AnonymousUser
@@ -38,13 +39,18 @@ RECENT_GAMES = 10
 LEADERBOARD_SIZE = 100
 
 
+#: A bot's name as pages show it: its name, then the bot mark (``Botty (bot)``).
+_AS_A_BOT = re.compile(r"(?P<name>.*?)\s*\(\s*bot\s*\)", re.IGNORECASE)
+
+
 def find_players(who: str) -> list[User]:
     """The accounts ``who`` names: an id, else a display name (case
-    ignored).  A robot's name (``Robot Greedy``, or one that could be taken
+    ignored).  A robot's name (``Robot Casual``, or one that could be taken
     for it) names the robot alone: people may not hold one, and a person who
     stored one before that rule, shown as ``player <id>``, is found by that
-    number only.  Robot accounts are found though inactive: they never sign
-    in."""
+    number only.  A bot's name as shown, with its mark (``Botty (bot)``),
+    names the bot alone.  Robot accounts are found though inactive: they
+    never sign in."""
     players = User.objects.filter(Q(is_active=True) | ~Q(robot_level=""))
     if who.isdigit() and len(who) <= 12:
         return list(players.filter(pk=int(who)))
@@ -53,8 +59,20 @@ def find_players(who: str) -> list[User]:
     ]
     if robots:
         return robots
+    bot = _AS_A_BOT.fullmatch(who.strip())
+    if bot is not None:
+        players = players.filter(is_bot=True)
+        who = bot.group("name")
     named = players.filter(display_name__iexact=who, robot_level="").order_by("pk")
     return [user for user in named if shown_name(user.display_name) is not None]
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """Another player of a game, as a player's page links them."""
+
+    name: str
+    user_id: int
 
 
 @dataclass
@@ -67,7 +85,7 @@ class Finished:
     score: int
     place: int
     won: bool
-    opponents: list[str]
+    opponents: list[Opponent]
     change: float | None = None
 
 
@@ -98,13 +116,17 @@ def finished_games(user: User, seen_by: User | AnonymousUser) -> list[Finished]:
     )
     changes = dict(RatingChange.objects.filter(user=user).values_list("game_id", "ordinal_after"))
     before = dict(RatingChange.objects.filter(user=user).values_list("game_id", "ordinal_before"))
-    names: dict[int, list[str]] = {}
+    names: dict[int, list[Opponent]] = {}
     game_ids = [s.game_id for s in seats]
     for other in (
-        Seat.objects.filter(game_id__in=game_ids).exclude(user=user).select_related("user")
+        Seat.objects.filter(game_id__in=game_ids)
+        .exclude(user=user)
+        .select_related("user")
+        .order_by("game_id", "index")
     ):
         if other.user is not None:
-            names.setdefault(other.game_id, []).append(display_name(other.user))
+            opponent = Opponent(display_name(other.user), other.user.pk)
+            names.setdefault(other.game_id, []).append(opponent)
     out = []
     for seat in seats:
         game = seat.game
@@ -170,7 +192,10 @@ class Standing:
 
 
 def leaderboard(kind: GameKind, limit: int = LEADERBOARD_SIZE) -> list[Standing]:
-    rows = Rating.objects.filter(kind=kind.name, user__is_active=True).select_related("user")
+    """The best-rated players of ``kind``, robots' included: robot accounts
+    are inactive (they never sign in), yet play rated games."""
+    ranked = Q(user__is_active=True) | ~Q(user__robot_level="")
+    rows = Rating.objects.filter(ranked, kind=kind.name).select_related("user")
     return [
         Standing(i, row.user, row)
         for i, row in enumerate(rows.order_by("-ordinal", "pk")[:limit], start=1)
