@@ -27,6 +27,19 @@ SAID = {
     "refused": "Your reply was read but not played; the answer in the mailbox says why.",
     "duplicate": "That reply had already been received; nothing was done.",
 }
+#: What the mailbox says an email became, by the button pressed.
+REPORTED = {"bounce": "bounced", "defer": "deferred", "spam": "marked as spam"}
+#: What it says when "Our server failed" is pressed on a sent game email, and on another.
+SERVER_FAILED = (
+    "The service takes it that sending this email failed, as if our mail server had refused "
+    "our password (535): the alarm is raised (/healthz says degraded, the log says it once, "
+    "the admins are emailed), no one's address is blamed, and the email waits: it is sent "
+    "again when the server is next tried, in a minute."
+)
+NOT_FAILED = (
+    "This email is not one the outbox sent (a sign-in link, a confirmation or a note to the "
+    "admins), or it is waiting to be sent again already; nothing changed."
+)
 #: The longest reply the form takes.
 MAX_REPLY = 50_000
 #: The most new emails one answer to the page's poll lists.
@@ -71,11 +84,13 @@ def message(request: HttpRequest, message_id: int) -> HttpResponse:
     _mailbox_on(request)
     mail = get_object_or_404(Message, pk=message_id)
     reply_to = mail.headers.get("Reply-To", "")
-    return render(
-        request,
-        "devmail/message.html",
-        {"mail": mail, "reply_to": reply_to, "quoted": quoted(mail) if reply_to else ""},
-    )
+    context = {
+        "mail": mail,
+        "reply_to": reply_to,
+        "quoted": quoted(mail) if reply_to else "",
+        "from_outbox": tracking.outbox_row(mail) is not None,
+    }
+    return render(request, "devmail/message.html", context)
 
 
 @require_GET
@@ -138,17 +153,23 @@ def news(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def report(request: HttpRequest, message_id: int) -> HttpResponse:
-    """Bounce an email, or mark it as spam, as the recipient's mail server or
-    mail client would: the event goes the way an ESP's tracking webhook does."""
+    """Bounce an email, defer it or mark it as spam, as the recipient's mail
+    server or mail client would (the event goes the way an ESP's tracking
+    webhook does), or fail its send, as our own mail server would."""
     _mailbox_on(request)
     mail = get_object_or_404(Message, pk=message_id)
     action = request.POST.get("action", "")
+    if action == "failed":
+        messages.info(request, SERVER_FAILED if tracking.server_failed(mail) else NOT_FAILED)
+        return HttpResponseRedirect(reverse("devmail:message", args=[mail.pk]))
     if action not in tracking.ACTIONS:
         return HttpResponse(
-            "Say what to do: action=bounce or action=spam.", status=400, content_type="text/plain"
+            "Say what to do: action=bounce, defer, spam or failed.",
+            status=400,
+            content_type="text/plain",
         )
     stored = tracking.report(mail, action)
-    what = "bounced" if action == "bounce" else "marked as spam"
+    what = REPORTED[action]
     if stored is None:
         said = f"The email had already been {what}; nothing changed."
     elif stored.ignored:

@@ -433,6 +433,22 @@ def send(notification_id: int) -> bool:
     return _failed(notification_id, notification, heartbeat.claimed_at, failure)
 
 
+def failed_after_all(notification_id: int, failure: Exception) -> bool:
+    """A sent row's send taken back, as if the mail server had answered
+    ``failure`` (the local mailbox's "Our server failed"): the row is owed
+    again and the failure handled as :func:`send` handles one.  Returns
+    whether the row was sent (else nothing changes)."""
+    claimed_at = timezone.now()
+    taken = Notification.objects.filter(pk=notification_id, sent_at__isnull=False).update(
+        sent_at=None, claimed_at=claimed_at, attempts=F("attempts") + 1
+    )
+    if not taken:
+        return False
+    notification = Notification.objects.select_related("game", "user").get(pk=notification_id)
+    _failed(notification_id, notification, claimed_at, failure)
+    return True
+
+
 def _waiting_for(alarm: Alarm | None) -> str:
     """A waiting row's ``last_error``: the alarm it waits for."""
     reason = alarm.reason if alarm is not None else ""

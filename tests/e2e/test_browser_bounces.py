@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from devmail.models import Message
-from games.mail_out import outbox, tracking
+from games.mail_out import mail_alarm, outbox, tracking
 from games.models import Game
 from tests.e2e.conftest import PageWatch
 from tests.e2e.test_browser_first_hour import mailbox_on
@@ -86,4 +86,41 @@ def test_a_bounce_from_the_mailbox_the_banner_and_the_fix_by_keyboard(
     expect(page.locator(".mail-stopped")).to_have_count(0)
     clean(page)
     assert tracking.stopped("bob@example.com") is None
+    assert problems.problems == []
+
+
+def test_defer_and_our_server_failed_from_the_mailbox_by_keyboard(
+    live_server: Any,
+    browser: Any,
+    started_game: Callable[..., Game],
+    settings: Any,
+    problems: PageWatch,
+) -> None:
+    """Points 1 and 2 of issue 28 without an ESP: a deferral is no stop, and our
+    server failing is the operator's alarm, with no banner for anyone."""
+    base = live_server.url
+    mailbox_on(settings, base)
+    started_game(players=2)
+    outbox.sweep()
+    page = problems.watch(browser.new_context()).new_page()
+    mail = Message.objects.filter(to="bob@example.com", subject__icontains="game").latest("pk")
+    page.goto(f"{base}/dev/mailbox/{mail.pk}/")
+    clean(page)
+
+    tab_to(page, "button[value=defer]")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{base}/dev/mailbox/{mail.pk}/")
+    assert "The email was deferred" in page.inner_text("main")
+    assert tracking.stopped("bob@example.com") is None
+    clean(page)
+
+    tab_to(page, "button[value=failed]")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"{base}/dev/mailbox/{mail.pk}/")
+    assert "as if our mail server had refused our password" in page.inner_text("main")
+    clean(page)
+    assert mail_alarm.send_alarm() is not None
+    assert tracking.stopped("bob@example.com") is None
+    health = page.request.get(f"{base}/healthz")
+    assert health.status == 200 and health.json()["degraded"] == [mail_alarm.SEND]
     assert problems.problems == []
