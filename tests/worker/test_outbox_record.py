@@ -107,7 +107,7 @@ def test_a_failed_sends_release_is_retried_until_the_database_answers(
     row = one_owed(started_game())
 
     def refused(self: GameEmail, fail_silently: bool = False) -> int:
-        raise smtplib.SMTPServerDisconnected("the mail server went away")
+        raise smtplib.SMTPDataError(554, b"5.7.1 Message content rejected")
 
     monkeypatch.setattr(GameEmail, "send", refused)
     monkeypatch.setattr(outbox, "_release", failing(3, outbox._release))
@@ -116,7 +116,7 @@ def test_a_failed_sends_release_is_retried_until_the_database_answers(
         row.refresh_from_db()
         assert row.claimed_at is None and row.sent_at is None and row.attempts == 1
         assert row.retry_at == timezone.now() + timedelta(minutes=1)  # the usual back-off
-        assert row.last_error == "SMTPServerDisconnected: the mail server went away"
+        assert row.last_error == "SMTPDataError: (554, b'5.7.1 Message content rejected')"
     monkeypatch.undo()
     with time_machine.travel(timezone.now() + timedelta(minutes=1, seconds=1)):
         assert outbox.sweep() == 1
