@@ -1,6 +1,7 @@
 """Moves a page asks about once before sending: passing, exchanging the whole
-rack and resigning give a turn (or the game) away for nothing, and a stray click
-or a typed ``pass`` should not do that.
+rack and resigning give a turn (or the game) away for nothing, a challenge
+(the crossword game's) costs a turn when every word is valid, and a stray
+click or a typed ``pass`` should not do that.
 
 The question is asked by the server (a page of its own, or the live part of
 the game page with htmx), so it works without JavaScript; the answer is the
@@ -22,7 +23,7 @@ FIELD = "confirmed"
 YES = "yes"
 
 #: The verbs of the moves asked about (an exchange only when it is of the whole rack).
-VERBS = frozenset({"pass", "exchange", "resign"})
+VERBS = frozenset({"pass", "exchange", "resign", "challenge"})
 
 
 def may_ask(notation: str) -> bool:

@@ -56,7 +56,30 @@ def question_for(state: GameState, seat: int, move: str) -> Question | None:
         return Question(
             move, "Resign from this game?", "Yes, resign", "No, stay in the game", danger=True
         )
+    if verb == "challenge" and len(words) == 1 and state.open_play is not None:
+        return challenge_question(state, seat, move)
     return None
+
+
+def challenge_question(state: GameState, seat: int, move: str) -> Question:
+    """What a wrong challenge costs, as the rules say: the challenger's next
+    turn, the current one if it is theirs; a play that would end the game
+    ends it."""
+    made = state.open_play
+    assert made is not None
+    if state.ending:
+        cost = "the game ends as the play made it"
+    elif state.turn == seat:
+        cost = "you lose this turn"
+    else:
+        cost = "you lose your next turn"
+    return Question(
+        move,
+        f"Challenge {state.players[made.seat]}'s play of {', '.join(made.words)}? "
+        f"If every word is valid, {cost}.",
+        "Yes, challenge",
+        "No, let it stand",
+    )
 
 
 class CrosswordPresentation:

@@ -1,6 +1,8 @@
 """What a move would do, for the mover only, before it is sent: a play's score
-and every word it forms (bonus words named, words the list lacks said when the
-game has challenges), an exchange's tiles, or the rules' refusal in words.  A
+and every word it forms (bonus words named), an exchange's tiles, or the
+rules' refusal in words.  In a game with challenges (``async``) a play is
+never checked against the word list here: a phony may be played and
+challenged, and a preview that named it would take the bluff away.  A
 challenge's preview never says how the challenge would end."""
 
 from __future__ import annotations
@@ -10,14 +12,13 @@ from dataclasses import dataclass
 from games.core import seat_names
 from games.core.projection import current_state, game_lexicon
 from games.engine.crossword import events, notation
-from games.engine.crossword.commands import acceptable
 from games.engine.crossword.fold import evolve
 from games.engine.crossword.state import GameState
 from games.engine.errors import Refusal
 from games.kinds.base import page_refusal
 from games.models import Game
 
-from .kind import CROSSWORD, words_of
+from .kind import CROSSWORD
 from .log_words import extras_note
 
 
@@ -36,7 +37,6 @@ class CrosswordPreview:
 
 
 def preview_move(state: GameState, seat: int, move: str, words: object) -> CrosswordPreview:
-    dawg = words_of(words).dawg
     try:
         refusal = page_refusal(move)
         if refusal is not None:
@@ -53,14 +53,7 @@ def preview_move(state: GameState, seat: int, move: str, words: object) -> Cross
             formed = ", ".join(first.words)
             details = [f"Words formed: {formed}.{extras_note(first)}"]
             if state.options.challenge == "async":
-                bad = [w for w in first.words if not acceptable(w, dawg)]
-                if bad:
-                    details.append(
-                        f"{', '.join(bad)} {'is' if len(bad) == 1 else 'are'} not in the word "
-                        "list: another player may challenge the play and have it taken back."
-                    )
-                else:
-                    details.append("Every word is in the word list.")
+                details.append("Another player may challenge the play until the next move.")
             if after.ending:
                 details.append(
                     "This play ends the game unless it is challenged: the next player may "

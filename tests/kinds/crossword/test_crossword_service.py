@@ -265,7 +265,15 @@ def test_a_challenge_takes_a_phony_play_back(xw_game: Callable[..., Game]) -> No
     assert "Challenge Ann's play (JUSES)" in page
     preview = text(bob.post(f"/games/{game.pk}/preview/", {"notation": "challenge"}))
     assert "Challenge Ann's play of JUSES." in preview and "JUSES is not" not in preview
-    made = bob.post(f"/games/{game.pk}/move/", move_form(game, "challenge", "bob-challenge"))
+    # The page asks first, as it does before a pass: a wrong challenge costs a turn.
+    challenge = move_form(game, "challenge", "bob-challenge")
+    asked = text(bob.post(f"/games/{game.pk}/move/", challenge))
+    assert (
+        "Challenge Ann's play of JUSES? If every word is valid, you lose this turn.</h2>" in asked
+    )
+    assert ">Yes, challenge</button>" in asked and 'id="move-form"' not in asked
+    assert event_types(game)[-1] == "played"  # asked, not done
+    made = bob.post(f"/games/{game.pk}/move/", challenge | {"confirmed": "yes"})
     assert made.status_code == 302
     state = state_of(game)
     assert event_types(game)[-1] == "play_withdrawn"
@@ -273,6 +281,25 @@ def test_a_challenge_takes_a_phony_play_back(xw_game: Callable[..., Game]) -> No
     assert "JUSES is not in the word list, so the play was taken back" in text(
         bob.get(f"/games/{game.pk}/")
     )
+
+
+def test_with_challenges_the_preview_keeps_the_bluff(xw_game: Callable[..., Game]) -> None:
+    """A phony may be played in a game with challenges: its preview gives the
+    score and the words formed, never whether the list holds them."""
+    game = xw_game_async(xw_game)
+    ann = signed_in(seat_user(game, 0))
+    for move in ("8H JUSES", "8H JESUS"):
+        shown = text(ann.post(f"/games/{game.pk}/preview/", {"notation": move}))
+        assert f"Play {move}:" in shown and "Words formed:" in shown
+        assert "word list" not in shown and "Every word" not in shown, shown
+        assert "may challenge the play" in shown
+
+
+def test_without_challenges_the_preview_refuses_a_phony(xw_game: Callable[..., Game]) -> None:
+    strict = xw_game([ANN, BOB])
+    ann = signed_in(seat_user(strict, 0))
+    refused = text(ann.post(f"/games/{strict.pk}/preview/", {"notation": "8H JUSES"}))
+    assert "JUSES is not in the word list" in refused
 
 
 def xw_game_async(xw_game: Callable[..., Game], players: int = 2) -> Game:
@@ -291,7 +318,13 @@ def test_a_wrong_challenge_off_turn_costs_the_challenger_a_later_turn(
     cy = signed_in(seat_user(game, 2))
     page = text(cy.get(f"/games/{game.pk}/"))
     assert "It is Bob's turn." in page and "Challenge Ann's play (JESUS)" in page
-    made = cy.post(f"/games/{game.pk}/move/", move_form(game, "challenge", "cy-challenge"))
+    challenge = move_form(game, "challenge", "cy-challenge")
+    asked = text(cy.post(f"/games/{game.pk}/move/", challenge))
+    assert "Challenge Ann's play of JESUS? If every word is valid, you lose your next turn." in (
+        asked
+    )
+    assert event_types(game)[-1] == "played"  # asked, not done
+    made = cy.post(f"/games/{game.pk}/move/", challenge | {"confirmed": "yes"})
     assert made.status_code == 302
     game.refresh_from_db()
     assert event_types(game)[-1] == "challenge_failed"
