@@ -117,7 +117,9 @@ def test_every_page_carries_the_policy(
 def test_htmx_is_configured_for_the_policy(
     client: Client, started_game: Callable[..., Game]
 ) -> None:
-    """No indicator <style> of its own, no eval; the game page adds its own options."""
+    """No indicator <style> of its own, no eval, no style attribute settled (a swap
+    would copy one by setAttribute, which the policy refuses); the game page adds its
+    own options."""
     game = started_game()
     client.force_login(game.seats.get(index=0).user)
 
@@ -128,9 +130,14 @@ def test_htmx_is_configured_for_the_policy(
         config: dict[str, Any] = json.loads(found.group(1))
         return config
 
-    assert htmx_config("/dashboard/") == {"includeIndicatorStyles": False, "allowEval": False}
+    assert htmx_config("/games/open/") == {
+        "includeIndicatorStyles": False,
+        "allowEval": False,
+        "attributesToSettle": ["class", "width", "height"],
+    }
     on_the_game = htmx_config(f"/games/{game.pk}/")
     assert on_the_game["includeIndicatorStyles"] is False and on_the_game["allowEval"] is False
+    assert "style" not in on_the_game["attributesToSettle"]
     assert {"code": "422", "swap": True} in on_the_game["responseHandling"]
 
 
