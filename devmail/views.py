@@ -25,6 +25,8 @@ from games.models import MailEvent
 SAID = {
     "moved": "Your reply was read and the move was made; the answer is in the mailbox.",
     "refused": "Your reply was read but not played; the answer in the mailbox says why.",
+    "answered": "Your reply asked for hints; nothing was played, and the answer is in the mailbox.",
+    "said": "Your reply was posted to the players as a message; nothing was played.",
     "duplicate": "That reply had already been received; nothing was done.",
 }
 #: What the mailbox says an email became, by the button pressed.

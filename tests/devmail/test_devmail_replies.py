@@ -132,6 +132,29 @@ def test_the_form_says_what_came_of_the_reply(game: Game, client: Client) -> Non
     assert "the move was made" in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ("hint", "Your reply asked for hints; nothing was played, and the answer is in"),
+        ("say Good luck!", "Your reply was posted to the players as a message"),
+    ],
+)
+def test_a_reply_answered_without_a_move_is_not_called_dropped(
+    game: Game, client: Client, body: str, said: str
+) -> None:
+    """A hint reply is answered and a ``say`` reply posted: neither was dropped
+    (issue 29, point 8: "dropped without an answer" for a reply that was answered)."""
+    ann = turn_user(game)
+    mail = latest_turn_email(ann)
+    response = client.post(
+        f"/dev/mailbox/{mail.pk}/reply/", {"body": body + quoted(mail)}, follow=True
+    )
+    page = response.content.decode()
+    assert said in page
+    assert "dropped" not in page
+    assert InboundMail.objects.get().status != InboundMail.Status.DROPPED
+
+
 #: The event each reply of the scripted game makes.
 EVENT_OF = {"word": "word_built", "pass": "passed", "resign": "resigned"}
 
