@@ -18,8 +18,9 @@ def home(request: HttpRequest) -> HttpResponse:
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> HttpResponse:
-    """The service's parts (ops/health.py): 200 when each is well, else 503 with
-    the failing ones named under ``failing``."""
+    """The service's parts (ops/health.py): 200 when each is well (``degraded``
+    while an alarm of ours is raised), else 503 with the failing ones named
+    under ``failing``."""
     healthy, body = health.report()
     response = JsonResponse(body, status=200 if healthy else 503)
     # A 503 here is the answer a monitor asked for, not a failure of this
