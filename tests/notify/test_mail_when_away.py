@@ -14,7 +14,6 @@ from django.test import Client
 
 from accounts.models import User
 from games.core import services
-from games.engine import PRESETS
 from games.live import presence
 from games.mail_out import outbox
 from games.models import Event, Game, Notification, RobotTurn
@@ -26,8 +25,10 @@ T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
 MOVES = 10
 
 
-def robot_game(ann: User) -> Game:
-    game = services.create_game(ann, seat_count=2, rules=PRESETS["official"], robots=["greedy"])
+def robot_game(ann: User, kind: str = "jumbulaya") -> Game:
+    """A game against a robot, as the one-click button starts it (the crossword's
+    games are long enough for ten moves whatever the robot plays)."""
+    game = services.play_against_robot(ann, "casual", kind=kind)
     game.refresh_from_db()
     if game.turn_seat != 0:  # the robot opens: let it
         robots_reply(game)
@@ -65,7 +66,7 @@ def test_ten_moves_on_the_page_against_a_robot_mail_nothing_then_one_email_when_
     client = Client()
     client.force_login(ann)
     with time_machine.travel(T0, tick=False) as clock:
-        game = robot_game(ann)
+        game = robot_game(ann, "crossword")
         assert client.get(f"/games/{game.pk}/").status_code == 200  # the page is open
         for n in range(MOVES):
             pass_on_the_page(client, game, n)
