@@ -5,7 +5,11 @@ rack then, the strongest robot's choice, and the points left on the table.
 "Best" is the highest-scoring word move, nothing more: it weighs no rack leave
 and no reply, so a turn that kept good tiles or exchanged on purpose shows
 points "left" that were a fair price.  A play later withdrawn by a challenge
-counts for nothing.
+counts for nothing.  Moves that answer a play are no turns of play: a
+challenge that takes the play back leaves the challenger's turn theirs (the
+play they then make is the turn weighed), and a pass that accepts the end a
+last play makes is shown as ``accept``.  A wrong challenge on one's own turn
+loses that turn, and is weighed as one.
 """
 
 from __future__ import annotations
@@ -133,8 +137,13 @@ def analyse(
     for i, event in enumerate(log[1:]):
         seat = events.event_seat(event)
         assert seat is not None
-        # Answering a play that would end the game is no turn of play.
-        on_turn = seat == state.turn and not isinstance(event, events.Resigned) and not state.ending
+        # Answering a play that would end the game is no turn of play, nor is a
+        # challenge that takes the play back (the challenger is still to play).
+        on_turn = (
+            seat == state.turn
+            and not isinstance(event, events.Resigned | events.PlayWithdrawn)
+            and not state.ending
+        )
         best, best_points, robot = None, 0, None
         if on_turn:
             found = scored_moves(state, seat, words)
@@ -143,7 +152,8 @@ def analyse(
             if level is not None:
                 robot = _robot_choice(log[: i + 2], state, seat, words, level, budget_ms, seed)
         points = event.points if isinstance(event, events.Played) else 0
-        turns.append(TurnAnalysis(i, seat, moves[i], points, best, best_points, robot, on_turn))
+        move = "accept" if state.ending and isinstance(event, events.Passed) else moves[i]
+        turns.append(TurnAnalysis(i, seat, move, points, best, best_points, robot, on_turn))
         if isinstance(event, events.PlayWithdrawn):
             j = max(k for k, t in enumerate(turns) if t.seat == event.mover and t.points)
             made = turns[j]

@@ -8,7 +8,7 @@ and the match runner.  This module wraps them; it copies none of their play.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -117,7 +117,7 @@ class TumbleRobots(RobotLevels[Level]):
         view = _view(state, seat, lexicon)
         if not view.to_play or view.roll is None or n < 1:
             return []
-        found = LEVELS[STRONGEST].crossword(view.roll, words_of(lexicon), random.Random(0))
+        found = analysis.best_crossword(view.roll, words_of(lexicon))
         if found is None:
             return []
         return [Hint(f"submit {found.text}", found.score, found.score)]
@@ -130,9 +130,12 @@ class TumbleRobots(RobotLevels[Level]):
         budget_ms: float,
         seed: int,
     ) -> analysis.TumbleAnalysis:
-        robot = None if level is None else self.level(level)
-        words: Collection[str] | None = None if lexicon is None else words_of(lexicon)
-        return analysis.analyse(events, words, robot, level, budget_ms, seed)
+        """Each round against ``level``'s crossword; the strongest searches as
+        it does for a hint, whatever ``budget_ms`` (:mod:`.analysis`)."""
+        search = None
+        if level is not None and lexicon is not None:
+            search = analysis.search_of(self.level(level), words_of(lexicon), budget_ms, seed)
+        return analysis.analyse(events, search, level)
 
     def analysis_from_json(self, data: Any) -> analysis.TumbleAnalysis:
         return analysis.TumbleAnalysis.from_json(data)
