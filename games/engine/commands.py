@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 
+from .common.counting import counted
 from .common.turns import check_in_game, check_turn
 from .errors import WORD_CHECK_ORDER, Refusal, RefusalCode
 from .events import (
@@ -176,11 +177,12 @@ def _refusal(
     messages: dict[str, str] = {
         "missing_tiles": f"{shown} needs {_tile_list(missing)}, which "
         f"{'is' if len(missing) == 1 else 'are'} neither on line {n} nor in your rack.",
-        "too_many_rack_tiles": f"{shown} uses {from_rack} tiles from your rack; at most "
+        "too_many_rack_tiles": f"{shown} uses {counted(from_rack, 'tile')} from your rack; at most "
         f"{state.rules.rack_limit} may enter the line.",
-        "line_shrinks": f"{shown} has {len(tiles)} tiles but line {n} holds {held}: "
+        "line_shrinks": f"{shown} has {counted(len(tiles), 'tile')} but line {n} holds {held}: "
         "a line never gets shorter.",
-        "too_long": f"{shown} has {len(tiles)} tiles; a line holds at most {MAX_LINE_TILES}.",
+        "too_long": f"{shown} has {counted(len(tiles), 'tile')}; a line holds at most "
+        f"{MAX_LINE_TILES}.",
         "not_a_word": f"{word} is not in the word list ({lexicon.name}).",
         "not_new": (
             f"Line {n} has already held {word}: each word must be one the line has never held."
@@ -266,7 +268,8 @@ def _exchange(state: GameState, seat: int, tiles: Tiles | None, draw: Drawer) ->
     if len(state.bag) < len(chosen):
         raise Refusal(
             "bag_too_small",
-            f"Only {len(state.bag)} tiles are left in the bag, so you cannot exchange "
+            f"Only {counted(len(state.bag), 'tile')} {'is' if len(state.bag) == 1 else 'are'} "
+            "left in the bag, so you cannot exchange "
             f"{len(chosen)}.",
         )
     return Exchanged(seat, tuple(chosen), _draw(draw, state.bag, len(chosen)))

@@ -104,3 +104,10 @@ def test_challenge_refusals_in_async_mode() -> None:
     refused(after, 0, "challenge", "own_play")
     after = move(after, 1, "pass", WORDS)
     refused(after, 0, "challenge", "nothing_to_challenge")
+
+
+def test_counts_of_one_are_said_in_the_singular() -> None:
+    """Issue 29, point 8: no "1 tiles", no "1 letters"."""
+    assert "there is room for 1 letter across" in refused(mid(), 0, "8O AT", "off_board")
+    one = game(("SATIREQ", "E"), "8G CAT", bag="A")
+    assert refused(one, 0, "exchange Q", "bag_too_small").startswith("The bag holds 1 tile:")

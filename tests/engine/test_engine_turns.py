@@ -422,3 +422,9 @@ def test_unclaimed_lines_score_nothing_and_ties_list_all_winners() -> None:
     tied = replace(claim_all(st, [0, 1, None, 0, 0, 0, 0, 0, 0]), end="stalled", turn=None)  # type: ignore[list-item]
     assert tied.scores() == [3, 3]
     assert tied.winners() == [0, 1]
+
+
+def test_a_bag_of_one_tile_is_said_in_the_singular(small_lex: Lexicon) -> None:
+    st = replace(make_state(lines=["A C T"], racks=["F S E R TH", "O"]), bag=("X",))
+    message = refusal(st, 0, "exchange F S", small_lex).message
+    assert message.startswith("Only 1 tile is left in the bag, so you cannot exchange 2.")

@@ -256,3 +256,10 @@ def test_a_refused_move_changes_nothing(small_lex: Lexicon) -> None:
     before = (st.lines, st.racks, st.bag, st.turn)
     refusal(st, 0, "1 FACTZ", small_lex)
     assert (st.lines, st.racks, st.bag, st.turn) == before
+
+
+def test_a_refusal_counts_one_tile_in_the_singular(small_lex: Lexicon) -> None:
+    """Issue 29, point 8: "[R] has 1 tiles"."""
+    r = refusal(state(), 0, "3 [R]", small_lex)
+    assert r.code == "line_shrinks"
+    assert "[R] has 1 tile but line 3 holds 5" in r.message

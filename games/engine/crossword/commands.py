@@ -26,6 +26,7 @@ import secrets
 from collections.abc import Callable
 from typing import Protocol
 
+from ..common.counting import counted
 from ..common.turns import check_in_game, check_turn
 from ..errors import Refusal
 from .board import EMPTY, name_of
@@ -215,7 +216,7 @@ def play(
         raise Refusal(
             "off_board",
             f"{_written(command)} runs off the board: from {command.coordinate} there is room "
-            f"for {SIZE - along} letters {'across' if across else 'down'}.",
+            f"for {counted(SIZE - along, 'letter')} {'across' if across else 'down'}.",
         )
     start = command.row * SIZE + command.col
     new: dict[int, str] = {}
@@ -324,7 +325,7 @@ def _exchange(state: GameState, seat: int, tiles: str, draw: Drawer) -> Exchange
     if bag < EXCHANGE_MIN_BAG or bag < len(tiles):
         raise Refusal(
             "bag_too_small",
-            f"The bag holds {bag} tiles: an exchange needs at least {EXCHANGE_MIN_BAG}, "
+            f"The bag holds {counted(bag, 'tile')}: an exchange needs at least {EXCHANGE_MIN_BAG}, "
             "and at least as many as are exchanged.",
         )
     return Exchanged(seat, tiles, _draw(draw, state.bag, len(tiles)))
