@@ -269,16 +269,25 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     found = (
         Seat.objects.filter(game_id__in=list(seats))
         .order_by("index")
-        .values_list("game_id", "index", "user_id", "user__display_name", "user__is_bot")
+        .values_list(
+            "game_id",
+            "index",
+            "user_id",
+            "user__display_name",
+            "user__is_bot",
+            "user__robot_level",
+        )
     )
-    for game_id, index, user_id, display_name, is_bot in found:
+    for game_id, index, user_id, display_name, is_bot, robot_level in found:
         if user_id is None:
             name = "(free seat)"  # as _name()
         elif user_id in names:
             name = names[user_id]
         else:  # a User with just what display_name() reads, without a query per seat
             player = User.from_db(
-                found.db, ["id", "display_name", "is_bot"], (user_id, display_name, is_bot)
+                found.db,
+                ["id", "display_name", "is_bot", "robot_level"],
+                (user_id, display_name, is_bot, robot_level),
             )
             name = names[user_id] = services.display_name(player)
         seats[game_id].append(_Seat(index, user_id is not None, name))

@@ -242,13 +242,15 @@ def test_a_message_with_a_move_shows_on_the_page_and_in_the_next_email(
     form = move_form(game, notation, "message-with-a-move") | {"message": "Your go <b>now</b>"}
     assert client.post(f"/games/{game.pk}/move/", form).status_code == 302
     nxt = seat_user(game, (seat + 1) % 3)
-    assert "Your go &lt;b&gt;now&lt;/b&gt;" in text(signed_in(nxt).get(f"/games/{game.pk}/"))
+    # The next player is away: their turn is mailed at once (on the page they would
+    # be told there).
     mailoutbox.clear()
     outbox.sweep()
     mail = next(m for m in mailoutbox if m.to == [nxt.email] and "your turn" in m.subject)
     assert "Your go <b>now</b>" in mail.body  # plain text: as typed
     html = str(mail.alternatives[0][0])
     assert "Your go &lt;b&gt;now&lt;/b&gt;" in html and "<b>now</b>" not in html
+    assert "Your go &lt;b&gt;now&lt;/b&gt;" in text(signed_in(nxt).get(f"/games/{game.pk}/"))
 
 
 @pytest.fixture

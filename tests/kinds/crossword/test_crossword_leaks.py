@@ -34,7 +34,9 @@ def test_no_page_or_email_shows_another_seat_s_rack(
     assert leaks.shows_own_hand(game, ann, 0)
     assert leaks.prepare_hints(game) == 1  # the seat to move's, shown on its page alone
     read = leaks.scan(game, viewers, moves=("8A QQQ",))
-    assert read > 4 * 5 and len(mailoutbox) >= 5  # three "started", two "your turn"
+    # Three "started" and Ann's "your turn" (her first turn's was not sent: by the time
+    # it went a newer one of this game was owed her, which says it).
+    assert read > 4 * 5 and len(mailoutbox) >= 4
     # The scan finds a rack where one is shown.
     bob = " ".join(hidden[1])
     assert leaks.leaks(f"<p>{bob}</p>", {1: hidden[1]}) == ["seat 1's hand as text"]

@@ -243,13 +243,14 @@ def test_a_message_with_a_move_shows_on_the_page_and_in_the_next_email(
     assert 'name="message"' in text(signed_in(ann).get(base))
     form = move_form(game, "8H JESUS", "ann-says") | {"message": "Over to you <b>Bob</b>"}
     assert signed_in(ann).post(f"{base}move/", form).status_code == 302
-    assert "Over to you &lt;b&gt;Bob&lt;/b&gt;" in text(signed_in(bob).get(base))
+    # Bob is away: his turn is mailed at once (on the page he would be told there).
     mailoutbox.clear()
     outbox.sweep()
     mail = next(m for m in mailoutbox if m.to == [bob.email] and "your turn" in m.subject)
     assert "Over to you <b>Bob</b>" in mail.body  # plain text: as typed
     html = str(mail.alternatives[0][0])
     assert "Over to you &lt;b&gt;Bob&lt;/b&gt;" in html and "<b>Bob</b>" not in html
+    assert "Over to you &lt;b&gt;Bob&lt;/b&gt;" in text(signed_in(bob).get(base))
 
 
 # --- async challenges ---------------------------------------------------------------------
