@@ -14,6 +14,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.template.defaultfilters import pluralize
+
 from games.core.score_series import AUTO_PASS, CALL, ScoreSeries
 
 WIDTH, HEIGHT = 640, 280
@@ -24,6 +26,9 @@ COLOURS = ("#1b5e20", "#0d47a1", "#b71c1c", "#6a1b9a")
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
 #: How each mark is said in the table and the marks' titles.
 MARK_WORDS = {AUTO_PASS: "auto-pass (missed deadline)", CALL: "JUMBULAYA call"}
+#: Who moved, in the table, at a step of the log no player made (Tumble-Words'
+#: round revealed, or rolled): only the first step is the deal.
+NO_ONE = "no one"
 
 
 @dataclass(frozen=True)
@@ -177,10 +182,11 @@ def score_chart(series: ScoreSeries, ident: str = "scores") -> Chart | None:
         for kind, count in counted.items()
         if count
     )
+    moved = sum(1 for turn in turns if turn.seat is not None)
     rows = [
         (
             str(n),
-            "the deal" if turn.seat is None else names[turn.seat],
+            "the deal" if n == 0 else NO_ONE if turn.seat is None else names[turn.seat],
             *(str(score) for score in turn.scores),
             MARK_WORDS.get(turn.mark or "", ""),
         )
@@ -189,7 +195,7 @@ def score_chart(series: ScoreSeries, ident: str = "scores") -> Chart | None:
     return line_chart(
         ident=ident,
         title="Scores after every turn",
-        description=f"{len(turns) - 1} turns. Final scores: {final}."
+        description=f"{moved} move{pluralize(moved)} by the players. Final scores: {final}."
         + (f" {noted[0].upper() + noted[1:]}." if noted else ""),
         x_label="Turn",
         xs=range(len(turns)),

@@ -100,3 +100,27 @@ def test_the_game_over_email_has_the_scores_as_a_table(rigged_game: Callable[...
     html = html_part(email)
     assert "<caption" in html and "The scores after every turn" in html
     assert "<img" not in html and "<svg" not in html
+
+
+def test_a_tumble_words_chart_counts_the_moves_not_the_steps_of_its_log(
+    started_game: Callable[..., Game],
+) -> None:
+    """Issue 29, point 8: "17 turns" for 6 crosswords, and "1 turns". A round
+    of three players is a roll, a crossword and a reveal: the description
+    counts the players' moves, and the table says no one moved at a step no
+    player made (only the first step is the deal)."""
+    from games.core import score_series
+    from games.kinds.tumble.kind import TUMBLE
+    from games.web.charts import score_chart
+
+    game = started_game(players=3, kind="tumble", rules=TUMBLE.presets["standard"])
+    for n in range(1, 7):
+        game.refresh_from_db()
+        assert game.turn_seat is not None
+        submit(game.pk, game.turn_seat, "submit .", game.last_seq, "web")
+        chart = score_chart(score_series.game_series(game))
+        assert chart is not None
+        assert chart.description.startswith(f"{n} move{'s' if n > 1 else ''} by the players.")
+    assert chart.rows[0][1] == "the deal"
+    assert {row[1] for row in chart.rows[1:]} == {"Ann", "Bob", "Cy", "no one"}
+    assert len(chart.rows) > 7
