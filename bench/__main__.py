@@ -5,7 +5,9 @@ service``, ``notify``, ``inbound``, ``tracking``, ``corpus``, ``crossword``, ``b
 :mod:`bench.stack.run`; ``mailrate``: emails per second as a worker's processes go
 from 1 to 4, :mod:`bench.stack.mail_rate`;
 ``crossword-robots [--games N]``: the crossword game's move generator and robots,
-:mod:`bench.crossword_robots`, not part of the full run: it takes a minute or more)."""
+:mod:`bench.crossword_robots`, not part of the full run: it takes a minute or more;
+``stalls [--games N]``: N games of every kind against robots played to their end, none
+may wait on a robot, :mod:`bench.stalls`, not part of the full run either)."""
 
 from __future__ import annotations
 
@@ -362,6 +364,10 @@ if __name__ == "__main__":
         from .crossword_robots import main as crossword_main
 
         crossword_main(args[1:])
+    elif args and args[0] == "stalls":
+        from .stalls import main as stalls_main
+
+        stalls_main(args[1:])
     elif args and args[0] == "mailrate":
         from .stack.mail_rate import main as mail_rate_main
 

@@ -4,11 +4,11 @@ robot (a JSON line in, a move out: seat-view.md; by default ``python manage.py r
 from the repository) and posts the answer, until the game is over."""
 
 import json
-import subprocess
 import sys
 import time
 import urllib.request
 import uuid
+from subprocess import PIPE, Popen
 
 
 def call(base: str, token: str, method: str, path: str, body: object = None) -> tuple[int, dict]:
@@ -31,9 +31,7 @@ def call(base: str, token: str, method: str, path: str, body: object = None) -> 
 
 
 def play(base: str, token: str, game: int, robot_command: list[str]) -> None:
-    robot = subprocess.Popen(
-        robot_command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
+    robot = Popen(robot_command, stdin=PIPE, stdout=PIPE, text=True)
     call(base, token, "POST", f"/games/{game}/join")  # 409 when already seated: fine
     seen = 0
     while True:
@@ -47,9 +45,10 @@ def play(base: str, token: str, game: int, robot_command: list[str]) -> None:
         robot.stdin.write(json.dumps(view) + "\n")
         robot.stdin.flush()
         move = robot.stdout.readline().strip()
-        for answer in (move, "pass"):  # a move the rules refuse: pass instead
+        for answer in (move, "pass"):  # a move refused, or a call only sealed: pass
             body = {"move": answer, "expected_seq": view["seq"]}
-            if call(base, token, "POST", f"/games/{game}/moves", body)[0] != 422:
+            status, made = call(base, token, "POST", f"/games/{game}/moves", body)
+            if status != 422 and not made.get("sealed"):  # the turn is over (409: moved on)
                 break
     robot.communicate()  # its input closed, it ends
 

@@ -112,7 +112,8 @@ class Submitted:
     #: The game's seats (with their users) as the move left them; empty when sealed.
     seats: list[Seat] = field(default_factory=list)
     #: The move would have ended the game, so the claim window closed first, and a
-    #: sealed JUMBULAYA ended the game before it: the move was not made.
+    #: sealed JUMBULAYA ended the game before it: the move was not made (a call on
+    #: one's own turn: a call as long was sealed before it, and won).
     overtaken: bool = False
 
 
@@ -680,9 +681,14 @@ def submit(
     the rules refuse raises the engine's :class:`Refusal`.  Of two submissions
     racing for the same game, exactly one is appended.
 
-    A move that would end the game while a claim window is open closes the
-    window first (:func:`_close_claims_first`), in the same transaction: if a
-    sealed JUMBULAYA ends the game, the move is not made (``overtaken``).
+    While a claim window is open, a call off one's turn is sealed
+    (:func:`games.timing.claims.seal`), and a call on one's own turn is judged
+    at once: a failed one costs that turn, a verified one closes the window
+    with the sealed calls (:func:`_call_closes_window`).  Any other move that
+    would end the game closes the window first (:func:`_close_claims_first`),
+    in the same transaction: if a sealed JUMBULAYA ends the game, the move is
+    not made (``overtaken``).  A resignation is always made; the leaver's
+    sealed calls are withdrawn with it.
 
     What happens after a move is its last step, in this order and in the same
     transaction: the emails owed (:func:`_notify_after`), the deadlines'
@@ -717,23 +723,32 @@ def submit(
                     f"you saw {expected_seq}); nothing was changed. Look again and resend."
                 )
             before = current_state(game)
+            resigning = kind.verb_of(move) == "resign"
             if (
-                kind.verb_of(move) == "resign"
+                resigning
                 and source != Event.Source.DEADLINE
                 and _take_over(game, seats, seat, before, SeatChange.Reason.RESIGNED)
             ):
                 return Submitted(game, before, [], seats=seats)
-            if (
-                game.claims_close_at is not None
-                and kind.claims is not None
-                and kind.verb_of(move) == kind.claims.verb
-            ):
+            calling = kind.claims is not None and kind.verb_of(move) == kind.claims.verb
+            on_turn = seat in kind.progress(before).to_move
+            if game.claims_close_at is not None and calling and not on_turn:
                 claims.seal(game, before, seat, move)
                 _log_accepted("call_sealed", game.pk, kind.progress(before).seq, seat, source)
                 return Submitted(game, before, [], sealed=True)
             lexicon = game_lexicon(game) if kind.uses_word_list else None
             events = kind.decide(_named_now(kind, before, seats), seat, move, lexicon)
-            if (
+            if game.claims_close_at is not None and resigning:
+                claims.withdraw(game, seat)  # leaving is never overtaken: the calls go
+            elif (
+                game.claims_close_at is not None
+                and calling
+                and kind.claims is not None
+                and kind.claims.call_result(events)
+                and claims.unresolved(game)
+            ):
+                return _call_closes_window(game, seat, move, source, idempotency_key)
+            elif (
                 game.claims_close_at is not None
                 and kind.progress(_folded(kind, before, events)).over
             ):
@@ -956,6 +971,7 @@ def _take_over(game: Game, seats: Sequence[Seat], seat: int, state: State, reaso
     )
     Seat.objects.filter(pk=row.pk).update(user=robot, timeouts_in_a_row=0, muted=False)
     row.user, row.timeouts_in_a_row, row.muted = robot, 0, False
+    claims.withdraw(game, seat)  # the leaver's sealed calls leave with them
     robots_owed.after_move(game, seats, state)
     return True
 
@@ -1020,31 +1036,64 @@ def _close_claims_first(game: Game, seat: int, move: str) -> None:
 
     The lost turns of failed calls are taken unless one would end the game or
     stop ``move`` (a caller whose failed call would cost the very turn they are
-    playing): the game ends with ``move`` anyway.  A resigning seat's own
-    calls are withdrawn with it."""
+    playing): the game ends with ``move`` anyway.  (A resignation never comes
+    here: it is always made, :func:`submit`.)"""
     claims.shut(game)
     _resolve_claims(game, (seat, move))
 
 
-def _resolve_claims(game: Game, pending: claims.Pending | None) -> None:
+#: Who made a call that closed the window on their own turn: the seat, and the
+#: channel and idempotency key their call came with (its event is theirs).
+Caller = tuple[int, str, str | None]
+
+
+def _call_closes_window(
+    game: Game, seat: int, move: str, source: str, idempotency_key: str | None
+) -> Submitted:
+    """``seat``'s call ``move`` on its own turn, verified, while the window is
+    open (inside :func:`submit`'s transaction, the game row locked): a call is
+    judged at once, and a verified one would end the game, so it joins the
+    sealed calls and the window closes now, judging them all: the longest valid
+    call ends the game (ties: the earliest made), the caller's own unless a
+    call as long was sealed before it (``overtaken``)."""
+    seq = game.last_seq
+    claims.join(game, current_state(game), seat, move)
+    claims.shut(game)
+    _resolve_claims(game, None, caller=(seat, source, idempotency_key))
+    game, seats = _locked(game.pk)
+    rows = game.events.filter(seq__gt=seq).order_by("seq")
+    won = game.claims.filter(seat=seat, outcome=models.JumbulayaClaim.Outcome.MADE).exists()
+    events = [engine_event(row) for row in rows]
+    return Submitted(game, current_state(game), events, seats=seats, overtaken=not won)
+
+
+def _resolve_claims(
+    game: Game, pending: claims.Pending | None, caller: Caller | None = None
+) -> None:
     """Judge the game's sealed claims against the board as it is now: the
     invalid ones cost their callers a turn, then the longest valid one ends
-    the game.  Each claim is marked with what became of it, and each caller is
-    owed an email saying so."""
+    the game (``caller``: a call on its caller's turn closed the window).  Each
+    claim is marked with what became of it, and each caller is owed an email
+    saying so; in a game already over none is judged."""
     sealed = claims.unresolved(game)
     if not sealed:
         return
-    outcomes: dict[int, str] = {}
+    Outcome = models.JumbulayaClaim.Outcome
+    outcomes: dict[int, str] = {c.pk: Outcome.ENDED for c in sealed}
     if game.status == Game.Status.PLAYING:
-        outcomes = _judge_claims(game, sealed, pending)
+        outcomes = _judge_claims(game, sealed, pending, caller)
     claims.record_outcomes(game, sealed, outcomes)
 
 
 def _judge_claims(
-    game: Game, sealed: list[models.JumbulayaClaim], pending: claims.Pending | None
+    game: Game,
+    sealed: list[models.JumbulayaClaim],
+    pending: claims.Pending | None,
+    caller: Caller | None = None,
 ) -> dict[int, str]:
     """Make the calls :func:`games.timing.claims.judge` says to (each through
-    :func:`submit`) and say what became of each claim, by its primary key."""
+    :func:`submit`; ``caller``'s own valid call with the channel and key it
+    came with) and say what became of each claim, by its primary key."""
     judged = claims.judge(game, sealed, current_state(game), game_lexicon(game), pending)
     outcomes = dict(judged.settled)
     Outcome = models.JumbulayaClaim.Outcome
@@ -1060,7 +1109,8 @@ def _judge_claims(
         if made:
             outcomes[claim.pk] = Outcome.OVERTAKEN
             continue
-        outcomes[claim.pk] = claims.outcome_of(game, _make_claim(game.pk, claim))
+        sent = caller[1:] if caller is not None and caller[0] == claim.seat else ()
+        outcomes[claim.pk] = claims.outcome_of(game, _make_claim(game.pk, claim, *sent))
         made = outcomes[claim.pk] == Outcome.MADE
     return outcomes
 
@@ -1094,18 +1144,24 @@ def _made_unless_it_ends(
     return True
 
 
-def _make_claim(game_id: int, claim: models.JumbulayaClaim) -> list[KindEvent]:
+def _make_claim(
+    game_id: int,
+    claim: models.JumbulayaClaim,
+    source: str = Event.Source.SYSTEM,
+    idempotency_key: str | None = None,
+) -> list[KindEvent]:
     """Submit ``claim`` as a call, with the game's current sequence number
-    (re-read when a move got in first).  Returns its events: none when the
-    rules refuse it (a seat that resigned, or one barred by its own earlier
-    failed call)."""
+    (re-read when a move got in first), from ``source`` (the system's, unless
+    its caller's own turn closed the window).  Returns its events: none when
+    the rules refuse it (a seat that resigned, or one barred by its own
+    earlier failed call)."""
     claims_of = kind_of(Game.objects.only("kind").get(pk=game_id)).claims
     assert claims_of is not None  # only a kind with sealed calls has a claim window
     move = f"{claims_of.verb} {claim.word}"
     for _ in range(SUBMIT_ATTEMPTS):
         seq = Game.objects.values_list("last_seq", flat=True).get(pk=game_id)
         try:
-            return submit(game_id, claim.seat, move, seq, Event.Source.SYSTEM).events
+            return submit(game_id, claim.seat, move, seq, source, idempotency_key).events
         except StaleMove:
             continue
         except Refusal as r:

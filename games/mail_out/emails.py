@@ -424,7 +424,9 @@ def _claims_open(s: Situation) -> Content:
         + (f" until {when(close, s.user)}" if close else ""),
         [
             f"The JUMBULAYA claim window of game {s.game.pk} is open {until}.",
-            "Calls are sealed until the window closes; then the longest valid JUMBULAYA wins.",
+            "A call made off your turn is sealed until the window closes; then the longest "
+            "valid JUMBULAYA wins. A call on your turn is judged at once (a failed one costs "
+            "that turn).",
             "To call, open the link below and send the move “jumbulaya WORD” (your word in "
             "place of WORD), or call it on the game page.",
         ],

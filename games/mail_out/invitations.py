@@ -37,8 +37,9 @@ from games.web.forms import lexicon_label, rules_in_words
 REPLY_MARKER = "## Reply above this line ##"
 
 
-def invitation_subject(inviter: str, game_id: int) -> str:
-    return f"Game {game_id}: {inviter} invites you to play Jumbulaya"
+def invitation_subject(inviter: str, game_id: int, label: str) -> str:
+    """The subject of an invitation to a game of the kind called ``label``."""
+    return f"Game {game_id}: {inviter} invites you to play {label}"
 
 
 def invitation_email(notification: Notification) -> tuple[str, str, str, str] | None:
@@ -75,7 +76,7 @@ def invitation_email(notification: Notification) -> tuple[str, str, str, str] | 
         "site_url": settings.JUMBULAYA_SITE_URL,
     }
     return (
-        invitation_subject(name, game.pk),
+        invitation_subject(name, game.pk, kind.label),
         render_to_string("emails/invitation.txt", context),
         render_to_string("emails/invitation.html", context),
         stop,
@@ -106,7 +107,8 @@ def game_facts(game: Game, seated: Sequence[str]) -> list[str]:
     label = kind.label
     window = (
         f"{label} claim window: on. When a {label} first becomes possible, everyone is "
-        "told and calls stay sealed until the deadline; the longest valid call wins."
+        "told and calls made off one's turn stay sealed until the deadline; the longest "
+        "valid call wins."
         if game.claim_window
         else f"{label} claim window: off. The first valid {label} call wins at once."
     )

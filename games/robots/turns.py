@@ -6,9 +6,16 @@ same row; a claim left by a worker that died is taken over once it is
 :data:`CLAIM_TIMEOUT` old.  The move is submitted with the row's ``seq`` as its
 ``expected_seq`` and an idempotency key of the row, and the row is marked done
 in the move's transaction: a turn is never played twice, and a turn a person
-overtook (the game moved on first) is done without a move.  A robot's answer
-the rules refuse is logged (by its code: no tiles in the log) and the robot
-passes instead, so a robot never stalls a game.
+overtook (the game moved on first) is done without a move.
+
+A robot on its turn always ends it, at once: an answer the rules refuse, a
+``wait``, or a robot that fails to answer at all is logged (by its code or its
+type: no tiles in the log) and the robot makes the first move the rules accept
+of a pass and the kind's legal moves (:func:`ending_moves`), else it times out
+as a robot answering too late does.  So no game ever waits on a robot longer
+than the robot takes to answer.  Off its turn there is nothing to end: such an
+answer is only logged, and a call the robot has sealed already is not sent
+twice.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -26,7 +34,9 @@ from accounts.models import User
 from games.core import services
 from games.core.projection import current_state, game_lexicon, kind_of, load_events
 from games.engine.errors import Refusal
+from games.kinds.base import GameKind, State, WordIndex
 from games.models import Event, Game, RobotTurn
+from games.timing.claims import AlreadyCalled
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +49,9 @@ CLAIM_TIMEOUT = timedelta(seconds=60)
 MAX_ATTEMPTS = 5
 #: Rows one sweep plays at most (the next sweep takes the rest).
 SWEEP_BATCH = 200
+#: The kind's legal moves a robot whose own answer could not be made tries, at
+#: most, after a pass (a kind may have no pass, or allow it only without a move).
+ENDING_MOVES = 3
 
 
 def _claimable(now: datetime) -> Q:
@@ -107,35 +120,73 @@ def _play(row: RobotTurn) -> str:
     if holder is None or not holder.robot_level:
         return _done(row, "stale")
     kind = kind_of(game)
-    lexicon = game_lexicon(game) if kind.uses_word_list else None
-    state = current_state(game)
-    rng = random.Random(secrets.randbits(64))
     if kind.robots is None:
         return _done(row, "stale")  # a kind without robots seats none
-    answer = kind.robots.play(load_events(game), state, row.seat, lexicon, holder.robot_level, rng)
-    if answer.strip().lower() == "wait":
-        return _done(row, "wait")
+    lexicon = game_lexicon(game) if kind.uses_word_list else None
+    state = current_state(game)
+    on_turn = row.seat in kind.progress(state).to_move
+    rng = random.Random(secrets.randbits(64))
     try:
-        return _submit(row, holder, answer, "moved")
-    except Refusal as refusal:
-        log.warning(
-            "game %s: robot %s's answer was refused (%s); it passes instead",
-            game.pk,
-            holder.robot_level,
-            refusal.code,
+        answer = kind.robots.play(
+            load_events(game), state, row.seat, lexicon, holder.robot_level, rng
         )
-    if row.seat not in kind.progress(state).to_move:
-        return _done(row, "refused")  # off its turn there is nothing to pass
-    return _submit(row, holder, "pass", "passed")
+    except Exception as e:  # a robot that cannot answer must not hold the game
+        # The type only: an exception's words may name the robot's tiles.
+        why = f"could not answer ({type(e).__name__})"
+    else:
+        if answer.strip().lower() != "wait":
+            try:
+                return _submit(row, holder, answer, "moved")
+            except AlreadyCalled:
+                return _done(row, "wait")  # its call is sealed already: judged once
+            except Refusal as refusal:
+                why = f"answered a move the rules refused ({refusal.code})"
+        elif not on_turn:
+            return _done(row, "wait")
+        else:
+            why = "answered wait on its turn"
+    if not on_turn:
+        log.warning("game %s: robot %s %s", game.pk, holder.robot_level, why)
+        return _done(row, "refused")  # off its turn there is nothing to end
+    log.warning("game %s: robot %s %s; it ends its turn", game.pk, holder.robot_level, why)
+    for move in ending_moves(kind, state, row.seat, lexicon):
+        try:
+            return _submit(row, holder, move, "passed")
+        except Refusal:
+            continue
+    if kind.progress(state).to_move != (row.seat,):
+        # Seats that move at once: the others have still to move, and a timeout
+        # would close the turn for them too.  Their moves owe this robot a turn again.
+        return _done(row, "refused")
+    # Nothing the rules accept: the robot misses its turn, as an answer too
+    # late does (seat-view.md), and the log says it timed out.
+    return _submit(row, holder, "timeout", "timed_out", Event.Source.DEADLINE)
 
 
-def _submit(row: RobotTurn, robot: User, move: str, outcome: str) -> str:
+def ending_moves(
+    kind: GameKind, state: State, seat: int, lexicon: WordIndex | None
+) -> Iterator[str]:
+    """The moves that may end a robot's turn when its own answer could not:
+    a pass, then the first few of the kind's legal moves (found only if the
+    pass is refused)."""
+    yield "pass"
+    try:
+        moves = kind.legal_moves(state, seat, lexicon)
+    except Exception as e:  # the last resort must not raise past the others
+        log.warning("robot seat %s: its legal moves were not found (%s)", seat, type(e).__name__)
+        return
+    yield from moves[:ENDING_MOVES]
+
+
+def _submit(
+    row: RobotTurn, robot: User, move: str, outcome: str, source: str = Event.Source.ROBOT
+) -> str:
     """Make ``move`` for the robot and mark the row done, in one transaction;
     a game that moved on first (or a move already made) marks it ``stale``."""
     key = f"robot:{row.game_id}:{row.seat}:{row.seq}"
     try:
         with transaction.atomic():
-            services.submit(row.game_id, robot, move, row.seq, Event.Source.ROBOT, key)
+            services.submit(row.game_id, robot, move, row.seq, source, key)
             RobotTurn.objects.filter(pk=row.pk).update(done_at=timezone.now(), outcome=outcome)
     except (services.StaleMove, services.DuplicateMove, services.NotAPlayer):
         return _done(row, "stale")

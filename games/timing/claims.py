@@ -8,8 +8,16 @@ plays it differently:
 * when the conditions first hold (:func:`after_move`), a claim window opens
   until the current deadline, but for at least :data:`MIN_WINDOW`, and every
   seat still in the game is told (a ``claims_open`` notification);
-* a call made while the window is open is *sealed* (:func:`seal`): it is
-  stored, shown to nobody but its caller, and not checked;
+* a call made off one's turn while the window is open is *sealed*
+  (:func:`seal`): it is stored, shown to nobody but its caller, and not
+  checked; the same call sealed again is refused (:class:`AlreadyCalled`);
+* a call made on one's own turn is judged at once, as the rules judge a call:
+  it is that turn's move, and a sealed call never stands in for one.  One that
+  fails costs that turn (the engine's ``JumbulayaFailed``) and the window
+  stays open; one that is verified would end the game, so it joins the sealed
+  calls (:func:`join`) and the window closes now
+  (:func:`games.core.services.submit`), judging them all as below: the caller's
+  call wins unless a call as long was sealed before it;
 * when the window closes (:func:`games.core.services.close_claim_windows`, every
   minute), every sealed claim is
   judged against the board as it is then: each invalid claim costs its caller
@@ -19,13 +27,16 @@ plays it differently:
   a valid claim is waiting: the JUMBULAYA ends the game first.  With no valid
   claim the game goes on, and a later call is decided at once;
 * a move that would end the game while the window is open (ten tiles, all
-  lines, stalled, a resignation that leaves one seat, a deadline's auto-pass)
-  closes it first (:func:`games.core.services.submit`): the sealed calls were made before that
+  lines, stalled, a deadline's auto-pass) closes it first
+  (:func:`games.core.services.submit`): the sealed calls were made before that
   move, so they are judged on the board as it stands before it, in the same
   transaction.  A valid one ends the game and the move is not made; with none,
   the move is made.  A lost turn is not taken when it would stop that move (the
-  mover's own failed call: the game ends with the move anyway), and a
-  resigning seat's own calls are withdrawn, not made;
+  mover's own failed call: the game ends with the move anyway);
+* a resignation is always made: leaving is the player's own to do, never
+  overtaken.  The leaver's sealed calls are withdrawn with it (:func:`withdraw`;
+  also when a robot takes the seat over), and a resignation that ends the game
+  leaves the other sealed calls unjudged (:func:`after_move`);
 * whichever way the window closed, each claim keeps what became of it
   (``JumbulayaClaim.outcome``), each caller is owed a ``claims_closed`` email
   about their own calls, and the log says it in words
@@ -45,7 +56,7 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from games.core.projection import kind_of
+from games.core.projection import ServiceError, kind_of
 from games.engine.errors import Refusal
 from games.engine.lexicon import Lexicon
 from games.kinds.base import Claims, GameKind, KindEvent, State
@@ -69,6 +80,12 @@ OVERTAKEN_NOTICE = (
 MAX_WORD = JumbulayaClaim._meta.get_field("word").max_length or 60
 
 
+class AlreadyCalled(ServiceError):
+    """A call its caller has sealed already, sent again: a call is judged once."""
+
+    code = "already_called"
+
+
 # --- opening ---------------------------------------------------------------
 
 
@@ -80,11 +97,20 @@ def _claims(kind: GameKind) -> Claims:
 
 def after_move(game: Game, before: State, state: State) -> None:
     """Bookkeeping after an accepted move (inside its transaction): open the
-    window when the JUMBULAYA conditions first hold.  (A move that ends the game
-    never finds the window open: :func:`games.core.services.submit` closed it before.)"""
+    window when the JUMBULAYA conditions first hold.  A move that ends the game
+    with the window still open (a resignation: any other move that would end it
+    closed the window first, in :func:`games.core.services.submit`) shuts it,
+    and the calls still sealed are never judged
+    (``JumbulayaClaim.Outcome.ENDED``)."""
     kind = kind_of(game)
     calls = kind.claims
-    if calls is None or kind.progress(state).over or not game.claim_window:
+    if calls is None or not game.claim_window:
+        return
+    if kind.progress(state).over:
+        if game.claims_close_at is not None:
+            shut(game)
+            left = unresolved(game)
+            record_outcomes(game, left, dict.fromkeys((c.pk for c in left), Outcome.ENDED))
         return
     if not calls.is_open(state) or calls.is_open(before):
         return
@@ -119,16 +145,38 @@ def sealed_notice(game: Game, tz_name: str) -> str:
     )
 
 
-def seal(game: Game, state: State, seat: int, move: str) -> None:
-    """Store ``seat``'s call ``move`` (``jumbulaya WORD``) unseen until the window
-    closes (inside :func:`~games.core.services.submit`'s transaction).
+def seal(game: Game, state: State, seat: int, move: str) -> JumbulayaClaim:
+    """Store ``seat``'s call ``move`` (``jumbulaya WORD``), made off its turn,
+    unseen until the window closes (inside :func:`~games.core.services.submit`'s
+    transaction).
 
     The checks a call gets from the rules before its word is looked at run
     here (the kind's :meth:`~games.kinds.base.Claims.check_call`), and raise its
     :class:`Refusal`; the word itself is not checked, so that nobody learns
-    whether it is valid before the close.  The same word sent twice by a seat
-    is stored once.
+    whether it is valid before the close.  A word the seat has sealed already
+    is :class:`AlreadyCalled`: it is judged once, when the window closes.
     """
+    word = _called(game, state, seat, move)
+    if game.claims.filter(seat=seat, word=word, resolved_at__isnull=True).exists():
+        raise AlreadyCalled(
+            f"You have already called {word}: it is sealed until the claim window closes, "
+            "and judged then, once. Call another word, or wait for the window to close."
+        )
+    return JumbulayaClaim.objects.create(game=game, seat=seat, word=word)
+
+
+def join(game: Game, state: State, seat: int, move: str) -> JumbulayaClaim:
+    """``seat``'s call ``move``, made on its own turn and verified, among the
+    sealed calls, to be judged with them as the window closes at once: the
+    seat's sealed claim of the same word when it has one (made earlier: it
+    keeps its place), else a new one."""
+    word = _called(game, state, seat, move)
+    same = game.claims.filter(seat=seat, word=word, resolved_at__isnull=True).first()
+    return same or JumbulayaClaim.objects.create(game=game, seat=seat, word=word)
+
+
+def _called(game: Game, state: State, seat: int, move: str) -> str:
+    """The word of ``seat``'s call ``move``, after the rules' checks of a call."""
     word = _claims(kind_of(game)).check_call(state, seat, move)
     if len(word) > MAX_WORD:
         raise Refusal(
@@ -136,9 +184,16 @@ def seal(game: Game, state: State, seat: int, move: str) -> None:
             f"A JUMBULAYA is 7 to 9 tiles; {word[:20]}… is {len(word)} characters long, "
             "far too long to be one.",
         )
-    unresolved = game.claims.filter(seat=seat, resolved_at__isnull=True)
-    if not unresolved.filter(word=word).exists():
-        JumbulayaClaim.objects.create(game=game, seat=seat, word=word)
+    return word
+
+
+def withdraw(game: Game, seat: int) -> None:
+    """Withdraw ``seat``'s sealed calls as it leaves the game (a resignation, a
+    removal, a robot taking the seat over), inside that move's transaction:
+    they are never judged, and the caller is told."""
+    mine = list(game.claims.filter(seat=seat, resolved_at__isnull=True))
+    if mine:
+        record_outcomes(game, mine, dict.fromkeys((c.pk for c in mine), Outcome.WITHDRAWN))
 
 
 def sealed_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
@@ -196,8 +251,8 @@ class Judgement:
     """What to do with a closing window's sealed claims, judged against the
     board as it is (:func:`judge`)."""
 
-    #: Outcomes that need no move, by claim: withdrawn calls (their caller left
-    #: the game, or is resigning), and the winner's own failed calls (they cost
+    #: Outcomes that need no move, by claim: withdrawn calls (their caller is
+    #: out of the game), and the winner's own failed calls (they cost
     #: nothing: the game ends with their JUMBULAYA, and with the cooldown rule a
     #: failed call would bar it).
     settled: dict[int, str]
@@ -225,11 +280,10 @@ def judge(
     verify each as (:meth:`~games.kinds.base.Claims.verify`)."""
     kind = kind_of(game)
     calls = _claims(kind)
-    resigning = pending[0] if pending is not None and kind.verb_of(pending[1]) == "resign" else None
     settled: dict[int, str] = {}
     judged: list[tuple[JumbulayaClaim, int | None]] = []
     for claim in claims:
-        if not kind.in_game(state, claim.seat) or claim.seat == resigning:
+        if not kind.in_game(state, claim.seat):
             settled[claim.pk] = Outcome.WITHDRAWN
         else:
             judged.append((claim, calls.verify(state, claim.word, lexicon)))

@@ -17,6 +17,8 @@ from accounts.models import User
 from games.core.services import create_game, rebuild_projection
 from games.engine import PRESETS
 from games.models import Event, Game
+from tests.claims.test_claims_window import play
+from tests.conftest import CLAIM_THE_BOARD
 
 REPO = Path(__file__).resolve().parent.parent.parent
 BOT = REPO / "docs" / "example_bot.py"
@@ -70,3 +72,44 @@ def test_two_example_bots_play_a_game_to_its_end(
     assert Event.objects.filter(game=game).count() == game.last_seq > 2
     assert Event.objects.filter(game=game, type="word_built").count() >= 2
     assert not rebuild_projection(game, write=False)
+
+
+def test_the_example_bot_ends_its_turn_in_a_claim_window(
+    live_server: Any, board_game: Callable[..., Game], settings: Any
+) -> None:
+    """Its robot finds a JUMBULAYA on its turn while the claim window is open:
+    the call is judged at once and ends the game, and the bot stops (it used to
+    be sealed, and the bot sent it again every 20 seconds, its turn never over)."""
+    settings.JUMBULAYA_API_REQUESTS_PER_MINUTE = 100_000
+    game = board_game()
+    play(game, CLAIM_THE_BOARD)  # Ann's ninth move opens the window: Bob to move
+    game.refresh_from_db()
+    assert game.claims_close_at is not None and game.turn_seat == 1
+    bob = game.seats.get(index=1).user
+    assert bob is not None
+    User.objects.filter(pk=bob.pk).update(is_bot=True)
+    robot = [sys.executable, "manage.py", "robot", "--level", "greedy"]
+    token = access_tokens.make(bob, "bot").token
+    bot = subprocess.Popen(
+        [sys.executable, str(BOT), live_server.url, token, str(game.pk), *robot],
+        cwd=REPO,
+        env=os.environ
+        | {
+            "DJANGO_SETTINGS_MODULE": "jumbulaya_site.settings",
+            "JUMBULAYA_WORDLIST_DIR": str(settings.JUMBULAYA_WORDLIST_DIR),
+        },
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        output = bot.communicate(timeout=120)[0]
+    except subprocess.TimeoutExpired:
+        bot.kill()
+        raise AssertionError("the bot's turn never ended") from None
+    assert bot.returncode == 0, output
+    game.refresh_from_db()
+    assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
+    made = Event.objects.get(game=game, type="jumbulaya_verified")
+    assert (made.seat, made.source) == (1, Event.Source.API)
+    assert not game.claims.filter(resolved_at__isnull=True).exists()

@@ -1,19 +1,22 @@
 """A move that would end the game while sealed JUMBULAYA calls wait: the claim
 window closes first, the calls are judged on the board as it stood before
-that move, and a valid one ends the game (the move is not made).
+that move, and a valid one ends the game (the move is not made).  A
+resignation is the exception: it is always made, and withdraws the
+resigner's own calls.
 
 The deal is tests/conftest.py's ``board_game``.  Once its ninth move opens the
-window, Bob is to move.  This module's word list adds the words that end the
-game in each way: line 1 grows STRANGE → ADSTRANGE → HADSTRANGE (ten tiles),
-or Ann takes Bob's four lines by shuffling them (PEA, MID, TAO, WOST).
-SPRINTS and SPRINTSO run down the board; PRINTED is not a listed word.
+window, Bob is to move (so only Ann's calls are sealed then).  This module's
+word list adds the words that end the game in each way: line 1 grows STRANGE →
+ADSTRANGE → HADSTRANGE (ten tiles), or Ann takes Bob's four lines by shuffling
+them (PEA, MID, TAO, WOST).  SPRINTS and SPRINTSO run down the board; PRINTED
+is not a listed word.
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from io import StringIO
@@ -31,10 +34,11 @@ from games.core.records import export_json
 from games.engine import PRESETS
 from games.mail_out.emails import message_for
 from games.models import Event, Game, JumbulayaClaim, Notification
-from tests.claims.test_claims_window import play, send
-from tests.conftest import BOARD_WORDS, CLAIM_THE_BOARD
+from games.web.confirmations import FIELD, YES
+from tests.claims.test_claims_window import close_now, play, send
+from tests.conftest import BOARD_LINES, BOARD_RACKS, BOARD_WORDS, CLAIM_THE_BOARD
 
-ANN, BOB = 0, 1
+ANN, BOB, CY = 0, 1, 2
 Outcome = JumbulayaClaim.Outcome
 
 
@@ -76,13 +80,20 @@ ENDINGS = [
         "word_built",
     ),
     Ending("stalled", "boardspace", ["pass", "pass", "pass"], ANN, "pass", "passed"),
-    Ending("resigned", "official", [], ANN, "resign", "resigned"),
 ]  # fmt: skip
+#: Ann resigns on her turn (Bob passed), which leaves one player.
+RESIGNING = Ending("resigned", "official", ["pass"], ANN, "resign", "resigned")
 
 
-def at_the_brink(board_game: Callable[..., Game], ending: Ending) -> Game:
+def at_the_brink(
+    board_game: Callable[..., Game], ending: Ending, first: Sequence[tuple[int, str]] = ()
+) -> Game:
+    """The game one move from ``ending``; the calls ``first`` are made as the
+    window opens, Bob to move (Ann's are sealed)."""
     game = board_game(rules=PRESETS[ending.rules], is_public=True)
     play(game, CLAIM_THE_BOARD)
+    for seat, call in first:
+        assert send(game, seat, call).sealed
     play(game, ending.before)
     game.refresh_from_db()
     assert game.claims_close_at is not None and game.status == Game.Status.PLAYING
@@ -163,9 +174,8 @@ def test_a_valid_sealed_call_ends_the_game_before_the_move(
 
 @pytest.mark.django_db
 def test_each_caller_is_told_of_their_own_calls_only(board_game: Callable[..., Game]) -> None:
-    game = at_the_brink(board_game, ENDINGS[0])
+    game = at_the_brink(board_game, ENDINGS[0], first=[(ANN, "jumbulaya RAINOUT")])
     seq = game.last_seq
-    send(game, ANN, "jumbulaya RAINOUT")
     send(game, BOB, "jumbulaya SPRINTSO")  # the longest: it wins
     send(game, BOB, "jumbulaya PRINTED")  # the winner's own failed call costs nothing
     assert send(game, ANN, ENDINGS[0].move).overtaken
@@ -187,13 +197,12 @@ def test_each_caller_is_told_of_their_own_calls_only(board_game: Callable[..., G
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("ending", ENDINGS[:3], ids=lambda e: e.name)
+@pytest.mark.parametrize("ending", ENDINGS, ids=lambda e: e.name)
 def test_the_movers_own_valid_call_wins_over_their_move(
     board_game: Callable[..., Game], ending: Ending
 ) -> None:
-    game = at_the_brink(board_game, ending)
+    game = at_the_brink(board_game, ending, first=[(ANN, "jumbulaya SPRINTS")])
     seq = game.last_seq
-    send(game, ANN, "jumbulaya SPRINTS")
     send(game, BOB, "jumbulaya SPRINTSO")  # longer: it wins
     done = send(game, ANN, ending.move)
     assert done.overtaken
@@ -205,28 +214,99 @@ def test_the_movers_own_valid_call_wins_over_their_move(
     )
 
 
+# --- a resignation is always made ---------------------------------------------
+
+
 @pytest.mark.django_db
-def test_a_resigners_own_call_is_withdrawn_and_the_others_judged(
+def test_a_resignation_is_made_and_every_page_email_and_record_agrees(
     board_game: Callable[..., Game],
 ) -> None:
-    """Resigning does not make the resigner's own call: leaving is no way to
-    close the window early on a call of one's own."""
-    game = at_the_brink(board_game, ENDINGS[3])
+    """Ann called, then resigned (issue 29, point 7: the resignation was
+    overtaken by Bob's sealed call, missing from the log, while her call was
+    "withdrawn: the caller resigned" and the page named her the winner).
+    Leaving is hers to do: the resignation is made, her calls are withdrawn,
+    Bob's are never judged, and everything says Bob won because Ann resigned."""
+    game = at_the_brink(board_game, RESIGNING, first=[(ANN, "jumbulaya SPRINTSO")])
     seq = game.last_seq
-    send(game, ANN, "jumbulaya SPRINTSO")
-    send(game, BOB, "jumbulaya PRINTED")  # Bob's turn: his failed call costs it
-    done = send(game, ANN, "resign")
-    assert not done.overtaken
+    send(game, BOB, "jumbulaya SPRINTS")  # valid: it would have ended the game first
+    send(game, BOB, "jumbulaya PRINTED")
+    ann = game.seats.get(index=ANN).user
+    assert ann is not None
+    client = Client()
+    client.force_login(ann)
+    form = {"notation": "resign", "expected_seq": str(seq), "idempotency_key": "ann-resigns-0123"}
+    asked = client.post(f"/games/{game.pk}/move/", form).content.decode()
+    assert "Resign from this game?" in asked
+    assert "a player who resigned cannot win" in asked
+    assert "Your sealed JUMBULAYA call SPRINTSO is withdrawn: it is never judged." in asked
+    assert "SPRINTS<" not in asked and "PRINTED" not in asked  # never Bob's calls
+    assert Event.objects.filter(game=game).count() == seq  # asking changes nothing
+
+    client.post(f"/games/{game.pk}/move/", form | {FIELD: YES})
     game.refresh_from_db()
-    assert game.end_reason == "resigned"
-    assert types_after(game, seq) == [("jumbulaya_failed", BOB), ("resigned", ANN)]
+    assert game.status == Game.Status.OVER and game.end_reason == "resigned"
+    assert game.claims_close_at is None
+    assert types_after(game, seq) == [("resigned", ANN)]
+    state = services.current_state(game)
+    assert state.winners() == [BOB] and services.replay_game(game) == state
     assert outcomes(game) == [
         (ANN, "SPRINTSO", Outcome.WITHDRAWN),
-        (BOB, "PRINTED", Outcome.FAILED),
+        (BOB, "SPRINTS", Outcome.ENDED),
+        (BOB, "PRINTED", Outcome.ENDED),
     ]
-    assert "Your call SPRINTSO: withdrawn: the caller resigned." in closed_emails(game)[ANN]
-    # The withdrawn word is not in anyone's log.
-    assert "SPRINTSO" not in page_of(game, BOB)
+
+    emails = closed_emails(game)
+    assert "Your call SPRINTSO: withdrawn: the caller left the game." in emails[ANN]
+    assert "Your call SPRINTS: not judged: the game ended first." in emails[BOB]
+    assert "Your call PRINTED: not judged: the game ended first." in emails[BOB]
+    assert "SPRINTSO" not in emails[BOB] and "SPRINTS:" not in emails[ANN]
+    for note in Notification.objects.filter(game=game, kind=Notification.Kind.GAME_OVER):
+        message = message_for(note)
+        assert message is not None
+        assert "fewer than two players remain" in message.body
+        mine = game.seats.get(user=note.user).index
+        assert ("You won." if mine == BOB else "The winner is Bob.") in message.body
+
+    for seat in (ANN, BOB, None):
+        page = page_of(game, seat)
+        assert "Winner: <strong>Bob</strong>." in page
+        assert "Ann resigned" in page  # the log
+        assert "SPRINTSO" not in page or seat == ANN  # a withdrawn call is its caller's only
+        assert "verified and ended the game" not in page
+    assert "SPRINTSO: withdrawn: the caller left the game" in page_of(game, ANN)
+    assert "SPRINTS: not judged: the game ended first" in page_of(game, BOB)
+
+    record = json.loads(export_json(game))
+    assert record["turns"][-1] == {"seat": ANN, "move": "resign"}
+
+
+@pytest.mark.django_db
+def test_a_resignation_that_leaves_the_game_going_withdraws_the_resigners_calls_only(
+    rigged_game: Callable[..., Game], board_words: str
+) -> None:
+    """Three players: Bob resigns off his turn, the game goes on, his call is
+    withdrawn at once and Cy's stays sealed until the window closes."""
+    game = rigged_game(
+        BOARD_LINES,
+        [*BOARD_RACKS, ["C", "E", "G", "I", "N"]],
+        players=3,
+        lexicon_name=board_words,
+        claim_window=True,
+    )
+    play(game, CLAIM_THE_BOARD)  # the ninth move is Cy's: Ann to move
+    send(game, BOB, "jumbulaya SPRINTSO")
+    send(game, CY, "jumbulaya RAINOUT")
+    seq = Game.objects.get(pk=game.pk).last_seq
+    done = send(game, BOB, "resign")
+    assert not done.overtaken and not done.state.over
+    game.refresh_from_db()
+    assert game.claims_close_at is not None
+    assert types_after(game, seq) == [("resigned", BOB)]
+    assert outcomes(game) == [(BOB, "SPRINTSO", Outcome.WITHDRAWN), (CY, "RAINOUT", "")]
+    assert "withdrawn: the caller left the game" in closed_emails(game)[BOB]
+    assert close_now(game) == 1
+    assert types_after(game, seq + 1) == [("jumbulaya_verified", CY)]
+    assert outcomes(game)[1] == (CY, "RAINOUT", Outcome.MADE)
 
 
 # --- no valid call: the move is made ------------------------------------------
@@ -255,15 +335,14 @@ def test_invalid_sealed_calls_are_judged_then_the_move_ends_the_game(
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("ending", ENDINGS[:3], ids=lambda e: e.name)
+@pytest.mark.parametrize("ending", ENDINGS, ids=lambda e: e.name)
 def test_the_movers_own_failed_call_does_not_stop_their_move(
     board_game: Callable[..., Game], ending: Ending
 ) -> None:
-    """Ann's failed call would cost the very turn she is playing: the game ends
-    with her move, so it costs nothing, and she is told so."""
-    game = at_the_brink(board_game, ending)
+    """Ann's failed sealed call would cost the very turn she is playing: the
+    game ends with her move, so it costs nothing, and she is told so."""
+    game = at_the_brink(board_game, ending, first=[(ANN, "jumbulaya PRINTED")])
     seq = game.last_seq
-    send(game, ANN, "jumbulaya PRINTED")
     done = send(game, ANN, ending.move)
     assert not done.overtaken
     game.refresh_from_db()

@@ -1,8 +1,10 @@
 """JUMBULAYA claim windows: opening, sealed calls, closing and the pages.
 
 The deal is tests/conftest.py's ``board_game``: nine moves claim the board and
-the ninth (Ann's "9 CUT") makes a JUMBULAYA callable; SPRINTS, RAINOUT and
-SPRINTSO run down the board, PRINTED is not a listed word.
+the ninth (Ann's "9 CUT") makes a JUMBULAYA callable, with Bob to move;
+SPRINTS, RAINOUT and SPRINTSO run down the board, PRINTED is not a listed
+word.  A call made off one's turn is sealed; one on one's own turn is judged
+at once (tests/claims/test_claims_on_turn.py).
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
+from accounts import access_tokens
 from accounts.models import User
 from games.core import services
 from games.engine import PRESETS, Refusal, state_to_json
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game, JumbulayaClaim, Notification
 from games.timing import claims
+from games.timing.claims import AlreadyCalled
 from tests.conftest import CLAIM_THE_BOARD
 
 ANN, BOB = 0, 1
@@ -137,23 +141,50 @@ def test_with_the_option_off_the_first_valid_call_wins_at_once(
 def test_a_call_in_the_window_is_sealed_and_appends_nothing(
     board_game: Callable[..., Game],
 ) -> None:
-    game = opened(board_game)
+    game = opened(board_game)  # Bob to move: Ann's calls are sealed
     events = Event.objects.filter(game=game).count()
-    done = send(game, BOB, "jumbulaya sprints")
+    done = send(game, ANN, "jumbulaya sprints")
     assert done.sealed and done.events == []
-    again = send(game, BOB, "jumbulaya SPRINTS")  # the same word again: stored once
-    assert again.sealed
     send(game, ANN, "jumbulaya PRINTED")  # not even a word: nobody is told yet
     game.refresh_from_db()
     assert Event.objects.filter(game=game).count() == events
     assert game.status == Game.Status.PLAYING and game.last_seq == events
     assert list(JumbulayaClaim.objects.filter(game=game).values_list("seat", "word")) == [
-        (BOB, "SPRINTS"),
+        (ANN, "SPRINTS"),
         (ANN, "PRINTED"),
     ]
-    assert [c.word for c in claims.sealed_claims(game, BOB)] == ["SPRINTS"]
-    assert [c.word for c in claims.sealed_claims(game, ANN)] == ["PRINTED"]
+    assert [c.word for c in claims.sealed_claims(game, ANN)] == ["SPRINTS", "PRINTED"]
+    assert claims.sealed_claims(game, BOB) == []
     assert claims.sealed_claims(game, None) == []
+
+
+@pytest.mark.django_db
+def test_the_same_call_sealed_again_is_refused_with_its_code(
+    board_game: Callable[..., Game],
+) -> None:
+    """The example bot sent one call twelve times: a call is judged once, so a
+    repeat is refused, says so, and changes nothing."""
+    game = opened(board_game)
+    send(game, ANN, "jumbulaya SPRINTS")
+    for again in ("jumbulaya SPRINTS", "jumbulaya sprints"):
+        with pytest.raises(AlreadyCalled) as refused:
+            send(game, ANN, again)
+        assert refused.value.code == "already_called"
+        assert "You have already called SPRINTS" in refused.value.message
+    assert JumbulayaClaim.objects.filter(game=game).count() == 1
+    # Through the API: a 409 with the code, for people and programs alike.
+    ann = game.seats.get(index=ANN).user
+    assert ann is not None
+    token = access_tokens.make(ann, "bot").token
+    body = {"move": "jumbulaya SPRINTS", "expected_seq": game.last_seq}
+    answer = Client().post(
+        f"/api/v1/games/{game.pk}/moves",
+        body,
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert answer.status_code == 409 and answer.json()["code"] == "already_called"
+    assert JumbulayaClaim.objects.filter(game=game).count() == 1
 
 
 @pytest.mark.django_db
@@ -191,9 +222,10 @@ def test_the_longest_valid_claim_wins_after_the_failed_ones(
     board_game: Callable[..., Game],
 ) -> None:
     game = opened(board_game)
-    seq = game.last_seq
     send(game, ANN, "jumbulaya SPRINTS")  # valid, 7 tiles, first
     send(game, ANN, "jumbulaya PRINTED")  # Ann's own failed call: she does not win anyway
+    send(game, BOB, "pass")  # Ann to move: Bob's calls are sealed
+    seq = Game.objects.get(pk=game.pk).last_seq
     send(game, BOB, "jumbulaya PRINTED")  # not a word: the winner's own failure costs nothing
     send(game, BOB, "jumbulaya SPRINTSO")  # valid, 8 tiles: the longest
     assert close_now(game) == 1
@@ -217,18 +249,19 @@ def test_the_longest_valid_claim_wins_after_the_failed_ones(
 @pytest.mark.django_db
 def test_equal_claims_go_to_the_earliest(board_game: Callable[..., Game]) -> None:
     game = opened(board_game)
-    seq = game.last_seq
-    send(game, BOB, "jumbulaya RAINOUT")
     send(game, ANN, "jumbulaya SPRINTS")
-    # Ann's claim was made first (the order is the time made, not the row's number).
-    bob_claim = JumbulayaClaim.objects.get(game=game, seat=BOB)
-    JumbulayaClaim.objects.filter(game=game, seat=ANN).update(
-        created_at=bob_claim.created_at - timedelta(minutes=5)
+    send(game, BOB, "pass")
+    seq = Game.objects.get(pk=game.pk).last_seq
+    send(game, BOB, "jumbulaya RAINOUT")
+    # Bob's claim was made first (the order is the time made, not the row's number).
+    ann_claim = JumbulayaClaim.objects.get(game=game, seat=ANN)
+    JumbulayaClaim.objects.filter(game=game, seat=BOB).update(
+        created_at=ann_claim.created_at - timedelta(minutes=5)
     )
     assert close_now(game) == 1
-    assert types_after(game, seq) == [("jumbulaya_verified", ANN)]
+    assert types_after(game, seq) == [("jumbulaya_verified", BOB)]
     state = services.current_state(Game.objects.get(pk=game.pk))
-    assert state.jumbulaya is not None and state.jumbulaya.tiles == tuple("SPRINTS")
+    assert state.jumbulaya is not None and state.jumbulaya.tiles == tuple("RAINOUT")
 
 
 @pytest.mark.django_db
@@ -239,10 +272,11 @@ def test_a_lost_turn_that_would_stall_the_game_does_not_beat_a_valid_claim(
     then Ann's failed call would be the fourth turn without one.  Bob's valid
     claim ends the game with his JUMBULAYA, not stalled."""
     game = opened(board_game, rules=PRESETS["boardspace"])
-    play(game, ["pass", "pass", "pass"])
+    send(game, ANN, "jumbulaya PRINTED")  # sealed while Bob is to move
+    play(game, ["pass"])
+    send(game, BOB, "jumbulaya SPRINTS")  # sealed while Ann is to move
+    play(game, ["pass", "pass"])
     seq = Game.objects.get(pk=game.pk).last_seq
-    send(game, ANN, "jumbulaya PRINTED")
-    send(game, BOB, "jumbulaya SPRINTS")
     assert close_now(game) == 1
     game.refresh_from_db()
     assert types_after(game, seq) == [("jumbulaya_verified", BOB)]
@@ -285,7 +319,7 @@ def test_a_window_without_claims_closes_and_nothing_happens(
 @pytest.mark.django_db
 def test_a_window_not_yet_due_stays_open(board_game: Callable[..., Game]) -> None:
     game = opened(board_game)
-    send(game, BOB, "jumbulaya SPRINTS")
+    send(game, ANN, "jumbulaya SPRINTS")
     assert services.close_claim_windows() == 0
     game.refresh_from_db()
     assert game.claims_close_at is not None and game.status == Game.Status.PLAYING
@@ -294,11 +328,13 @@ def test_a_window_not_yet_due_stays_open(board_game: Callable[..., Game]) -> Non
 @pytest.mark.django_db
 def test_a_resigned_callers_claim_is_not_made(board_game: Callable[..., Game]) -> None:
     game = opened(board_game)
-    seq = game.last_seq
     send(game, ANN, "jumbulaya SPRINTSO")
+    send(game, BOB, "pass")
+    seq = Game.objects.get(pk=game.pk).last_seq
     send(game, BOB, "jumbulaya SPRINTS")
     # Ann's claim cannot be made once she is out (set directly: with two players,
-    # a resignation ends the game).
+    # a resignation ends the game, and a resignation withdraws it anyway).
+    game.refresh_from_db()
     state = services.current_state(game)
     Game.objects.filter(pk=game.pk).update(
         state=state_to_json(replace(state, resigned=frozenset({ANN})))
@@ -313,8 +349,9 @@ def test_a_resigned_callers_claim_is_not_made(board_game: Callable[..., Game]) -
 @pytest.mark.django_db(transaction=True)
 def test_two_sweeps_at_once_resolve_the_window_once(board_game: Callable[..., Game]) -> None:
     game = opened(board_game)
-    seq = game.last_seq
     send(game, ANN, "jumbulaya PRINTED")
+    send(game, BOB, "pass")
+    seq = Game.objects.get(pk=game.pk).last_seq
     send(game, BOB, "jumbulaya SPRINTS")
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
     barrier = threading.Barrier(2)
@@ -364,25 +401,30 @@ def test_the_page_seals_a_call_and_shows_it_to_its_caller_only(
     eve = client_for(make_user("eve"))
     url = f"/games/{game.pk}/"
 
-    response = bob.post(f"{url}move/", call_form(game, "sprints", "bob-call-key-0123456789"))
+    # Bob is to move: Ann's call is sealed.
+    response = ann.post(f"{url}move/", call_form(game, "sprints", "ann-call-key-0123456789"))
     assert response.status_code == 200
     html = response.content.decode()
     assert "Your claim is sealed until" in html
     assert "Your sealed claims: <strong>SPRINTS</strong>" in html
     assert Event.objects.filter(game=game).count() == game.last_seq
 
-    bobs = bob.get(url).content.decode()
-    assert "Claim window open until" in bobs and "calls are sealed until then" in bobs
-    assert "SPRINTS" in bobs
-    for other in (ann, eve):
+    anns = ann.get(url).content.decode()
+    assert "Claim window open until" in anns
+    assert "a call made off one's turn is sealed until then" in anns
+    assert "a call on one's own turn is judged at once" in anns
+    assert "SPRINTS" in anns
+    for other in (bob, eve):
         page = other.get(url).content.decode()
         assert "Claim window open until" in page
         assert "SPRINTS" not in page and "sealed claims" not in page
 
     # An htmx call gets the live part with the same notice.
-    response = ann.post(
+    send(game, BOB, "pass")
+    game.refresh_from_db()
+    response = bob.post(
         f"{url}move/",
-        call_form(game, "rainout", "ann-call-key-0123456789"),
+        call_form(game, "rainout", "bob-call-key-0123456789"),
         headers={"HX-Request": "true"},
     )
     assert response.status_code == 200
@@ -412,7 +454,7 @@ def test_a_call_through_an_older_turn_link_is_sealed_while_the_window_is_open(
     ann = game.seats.get(index=ANN).user
     assert ann is not None
     url = f"/t/{turn_token(ann.pk, game.pk, game.last_seq)}/"
-    send(game, BOB, "pass")  # the game moves on after the email went
+    play(game, ["pass", "pass"])  # the game moves on after the email went; Bob to move
     visitor = Client()
     visitor.get(url)
     response = visitor.post(

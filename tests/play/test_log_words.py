@@ -109,8 +109,9 @@ def test_an_exchange_never_says_which_tiles(
 def test_sealed_claims_are_told_when_the_window_closes(board_game: Callable[..., Game]) -> None:
     game = board_game()
     play(game, CLAIM_THE_BOARD)
-    send(game, ANN, "jumbulaya printed")
-    send(game, BOB, "jumbulaya sprints")
+    send(game, ANN, "jumbulaya printed")  # sealed: Bob is to move
+    send(game, BOB, "pass")
+    send(game, BOB, "jumbulaya sprints")  # sealed: Ann is to move
     before = words(game)
     assert not any("PRINTED" in w or "SPRINTS" in w for w in before)  # sealed: nobody is told
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))

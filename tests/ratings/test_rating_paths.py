@@ -100,7 +100,9 @@ def test_a_claim_window_closing_with_a_jumbulaya_rates_the_game(
     board_game: Callable[..., Game],
 ) -> None:
     game = opened_window(board_game)
-    submit(game.pk, BOB, "jumbulaya SPRINTS", game.last_seq, Event.Source.WEB)  # sealed
+    submit(game.pk, BOB, "pass", game.last_seq, Event.Source.WEB)
+    game.refresh_from_db()
+    submit(game.pk, BOB, "jumbulaya SPRINTS", game.last_seq, Event.Source.WEB)  # sealed: off turn
     assert not RatingChange.objects.exists()
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
     assert services.close_claim_windows() == 1
@@ -110,17 +112,17 @@ def test_a_claim_window_closing_with_a_jumbulaya_rates_the_game(
     rated_once(game)
 
 
-def test_a_sealed_jumbulaya_that_beats_a_move_ending_the_game_rates_it_once(
+def test_a_resignation_with_a_sealed_jumbulaya_pending_rates_the_game_once(
     board_game: Callable[..., Game],
 ) -> None:
     game = opened_window(board_game)
     submit(game.pk, ANN, "jumbulaya SPRINTS", game.last_seq, Event.Source.WEB)  # sealed
-    # Bob resigns, which would end the game: the window closes first, and Ann's
-    # JUMBULAYA ends it before his resignation.
+    # Bob resigns, which ends the game: a resignation is always made, and Ann's
+    # call is never judged.
     done = submit(game.pk, BOB, "resign", game.last_seq, Event.Source.WEB)
-    assert done.overtaken
+    assert not done.overtaken
     game.refresh_from_db()
-    assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
+    assert game.status == Game.Status.OVER and game.end_reason == "resigned"
     assert ranks(game) == {ANN: (1, "Ann"), BOB: (2, "Bob")}
     rated_once(game)
 

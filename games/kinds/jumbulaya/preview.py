@@ -335,7 +335,38 @@ def preview_game_move(game: Game, seat: int, notation: str) -> MovePreview:
         lexicon = projection.game_lexicon(game)
     except projection.ServiceError as e:
         return _service_refusal(notation, e.message)
-    return preview_move(seat_names.shown_state(game), seat, notation, lexicon)
+    state = seat_names.shown_state(game)
+    shown = preview_move(state, seat, notation, lexicon)
+    if game.claims_close_at is None:
+        return shown
+    return replace(shown, details=(*shown.details, *_window_sentences(game, state, seat, shown)))
+
+
+def _window_sentences(
+    game: Game, state: GameState, seat: int, shown: MovePreview
+) -> tuple[str, ...]:
+    """What an open claim window changes for the move ``shown``: a call off
+    the turn is sealed, one on it judged at once; a resignation withdraws the
+    seat's sealed calls (its own, never another's)."""
+    if shown.kind == "jumbulaya":
+        if state.turn == seat:
+            return (
+                "It is your turn, so the call is judged at once: if it is verified, the claim "
+                "window closes now and the longest valid call wins (ties: the earliest made); "
+                "if not, it costs you this turn.",
+            )
+        return (
+            "The claim window is open and it is not your turn: your call is sealed until the "
+            "window closes, then judged with the others (the longest valid call wins).",
+        )
+    if shown.kind == "resign":
+        sealed = [c.word for c in game.claims.filter(seat=seat, resolved_at__isnull=True)]
+        if len(sealed) == 1:
+            return (f"Your sealed JUMBULAYA call {sealed[0]} is withdrawn: it is never judged.",)
+        if sealed:
+            words = ", ".join(sealed[:-1]) + f" and {sealed[-1]}"
+            return (f"Your sealed JUMBULAYA calls {words} are withdrawn: they are never judged.",)
+    return ()
 
 
 def _service_refusal(notation: str, message: str) -> MovePreview:

@@ -48,6 +48,11 @@ PRESET_LABELS: Mapping[str, str] = {
 VERBS = ("submit", "timeout", "resign")
 
 
+#: The empty crossword's submission: a seat may always hand it in (it scores
+#: :data:`games.engine.tumble.NOTHING_SUBMITTED`).
+EMPTY_CROSSWORD = "submit ."
+
+
 def as_move(text: str) -> str:
     """A move as a person types it on the page or in a reply: the notation,
     or a crossword's rows alone, read as its submission (``submit`` and the
@@ -219,12 +224,17 @@ class Tumble(EngineEvents):
 
     def legal_moves(self, st: engine.TumbleState, seat: int, lexicon: Any) -> list[str]:
         """A robot's crossword: the strongest level's for ``seat``'s roll (the
-        crosswords a roll allows are far too many to list), none off its turn."""
+        crosswords a roll allows are far too many to list), then the empty
+        crossword, which is always allowed; none off its turn."""
         if seat not in st.waiting():
             return []
         strongest = TUMBLE_ROBOTS.strongest
         answer = TUMBLE_ROBOTS.play([], st, seat, lexicon, strongest, random.Random(0))
-        return [] if answer == "wait" else [answer]
+        return (
+            [answer, EMPTY_CROSSWORD]
+            if answer not in ("wait", EMPTY_CROSSWORD)
+            else [EMPTY_CROSSWORD]
+        )
 
     def read_record(self, data: object) -> record.Record:
         return record.read_record(data)
