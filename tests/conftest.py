@@ -228,6 +228,18 @@ def canary_game(rigged_game: Callable[..., Game]) -> Callable[[], CanaryGame]:
     return make
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests last, after pytest-django's own order: from the first of
+    them to the end of the session Playwright's sync API keeps an event loop running
+    in the main thread, where a later test could not run one of its own
+    (``asyncio.run``, ``async_to_sync``: the async views' tests)."""
+    browser = [item for item in items if "/tests/e2e/" in str(item.path)]
+    if browser:
+        others = [item for item in items if "/tests/e2e/" not in str(item.path)]
+        items[:] = others + browser
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Tests talk to an in-memory broker unless a test asks for a real one: the
     outbox nudges after every commit."""
