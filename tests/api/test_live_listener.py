@@ -7,32 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 from collections.abc import Callable
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from games.core.services import submit
 from games.live import waits
 from games.live.listener import Listener
 from games.models import Game
+from tests.threads import in_thread
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def in_thread(fn: Callable[[], object]) -> None:
-    """``fn`` in a thread of its own, with its own connection, closed after."""
-
-    def run() -> None:
-        try:
-            fn()
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
 
 
 def terminate_listeners() -> int:

@@ -7,13 +7,11 @@ players'); a stranger gets nothing; each stream is one of its account's waits;
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.db import connections
 from django.test import AsyncClient
 
 from accounts.models import User
@@ -21,20 +19,9 @@ from games.core import chat, services
 from games.live import holds, streams
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game
+from tests.threads import in_thread
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def in_thread(fn: Callable[[], object]) -> None:
-    def run() -> None:
-        try:
-            fn()
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
 
 
 async def signed_in(user: User) -> AsyncClient:
