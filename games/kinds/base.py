@@ -655,6 +655,12 @@ class KindPresentation(Protocol):
         (or why it cannot be made), shown before it is sent."""
         ...
 
+    def hints_shown(self, game: GameRow, seat: int, hints: Sequence[Any]) -> list[ShownHint]:
+        """``seat``'s stored hints in ``game`` now (best first), as its compose
+        template shows them: the move in words, as the log tells moves, and
+        what using one puts in the move field."""
+        ...
+
     #: The analysis page's template, ``None`` for a kind without analyses
     #: (then the page is absent and nothing links to it).
     analysis_template: str | None
@@ -808,6 +814,23 @@ def page_refusal(move: str) -> Refusal | None:
             "it cannot be sent. Write 'pass' to pass your turn.",
         )
     return None
+
+
+@dataclass(frozen=True)
+class ShownHint:
+    """A hint as a page shows it (:meth:`KindPresentation.hints_shown`):
+    ``words``, the move as the game tells moves (``EQUAL on line 3``);
+    ``fill``, what using it puts in the move field, as the player would write
+    it there (the rows of a crossword, not its one-line notation); its points
+    and gain, whether it captures (Blockers), and ``drawn``, the kind's own
+    drawing of it (Tumble-Words: the crossword, as the page draws one)."""
+
+    words: str
+    fill: str
+    points: int
+    gain: int
+    captures: bool = False
+    drawn: Any = None
 
 
 @dataclass(frozen=True)

@@ -384,7 +384,12 @@ def _context(
     now = None
     if ctx["can_move"] and ctx["my_turn"] and viewer.seat is not None:
         now = hints.hints_now(game, viewer.seat)
-    ctx["hints"] = None if now is None else now.hints
+    # Shown as the game shows moves; using one fills the move field (static/js/compose.js).
+    found = None if now is None else now.hints
+    if found and viewer.seat is not None:
+        ctx["hints"] = shown.hints_shown(game, viewer.seat, found)
+    else:
+        ctx["hints"] = found
     ctx["hints_pending"] = "" if now is None else now.pending
     return ctx
 

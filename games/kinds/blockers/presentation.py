@@ -12,7 +12,7 @@ from typing import Any
 from games.core import seat_names
 from games.core.projection import current_state, kind_of, load_events
 from games.engine import blockers as engine
-from games.kinds.base import Logged, Question, Steps
+from games.kinds.base import Logged, Question, ShownHint, Steps
 from games.kinds.reply_reading import ReplyReading
 from games.models import Game
 
@@ -40,6 +40,14 @@ class SeatTotals:
     agreed: int
     turns: int
     winner: bool
+
+
+def _move_words(notation: str) -> str:
+    """A tile placed, in words: the tile, then its square."""
+    command = engine.parse_move(notation)
+    if not isinstance(command, engine.Place):
+        return notation
+    return f"{seat_views.tile_words(command.tile)} at {command.square}"
 
 
 class BlockersPresentation:
@@ -110,6 +118,14 @@ class BlockersPresentation:
         assert kind_of(game) is BLOCKERS
         names = seat_names.names_now(game)
         return preview(seat_names.renamed_state(BLOCKERS, current_state(game), names), seat, move)
+
+    def hints_shown(self, game: Game, seat: int, hints: Sequence[Any]) -> list[ShownHint]:
+        """Each move as the log tells one (``the 7 at C7``), filling the move
+        field with its notation (``7 at C7``)."""
+        return [
+            ShownHint(_move_words(h.notation), h.notation, h.points, h.gain, h.captures)
+            for h in hints
+        ]
 
     def analysis_context(self, analysis: Any, names: Mapping[int, str]) -> dict[str, Any]:
         assert isinstance(analysis, BlockersAnalysis)

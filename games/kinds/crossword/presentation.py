@@ -20,7 +20,7 @@ from games.engine.crossword.options import Options
 from games.engine.crossword.state import GameState
 from games.models import Game
 
-from ..base import Logged, Question, Steps
+from ..base import Logged, Question, ShownHint, Steps
 from ..reply_reading import ReplyReading
 from .analysis import GameAnalysis
 from .board_view import CrosswordBoardView, board_text, board_view
@@ -136,6 +136,11 @@ class CrosswordPresentation:
 
     def preview(self, game: Game, seat: int, move: str) -> CrosswordPreview:
         return preview_game_move(game, seat, move)
+
+    def hints_shown(self, game: Game, seat: int, hints: Sequence[Any]) -> list[ShownHint]:
+        """Each play as the log writes plays (``8H FACTS``), which fills the
+        move field as it is."""
+        return [ShownHint(h.notation, h.notation, h.points, h.gain) for h in hints]
 
     def analysis_context(self, analysis: GameAnalysis, names: Mapping[int, str]) -> dict[str, Any]:
         players = [names.get(i, name) for i, name in enumerate(analysis.players)]

@@ -15,6 +15,7 @@ from typing import Any
 
 from games import engine
 from games.engine.analysis import GameAnalysis
+from games.engine.notation import PlayWord
 from games.kinds.jumbulaya.presenters import (
     BoardView,
     board_text,
@@ -30,9 +31,18 @@ from games.kinds.jumbulaya.reply_reading import ACCEPTED_FORMS, Reading, problem
 from games.kinds.jumbulaya.rules_words import rules_in_words
 from games.models import Game
 
-from ..base import Logged, Question, Steps
+from ..base import Logged, Question, ShownHint, Steps
 from .confirmations import question_for
 from .kind import JUMBULAYA
+
+
+def _move_words(notation: str) -> str:
+    """A word move in words: its word, then its line."""
+    command = engine.parse_move(notation)
+    if not isinstance(command, PlayWord):
+        return notation
+    word = "".join(ch for ch in command.word.letters if ch.isalpha()).upper()
+    return f"{word} on line {command.line + 1}"
 
 
 class JumbulayaPresentation:
@@ -76,6 +86,11 @@ class JumbulayaPresentation:
 
     def preview(self, game: Game, seat: int, move: str) -> MovePreview:
         return preview_game_move(game, seat, move)
+
+    def hints_shown(self, game: Game, seat: int, hints: Sequence[Any]) -> list[ShownHint]:
+        """Each word move as the log tells one (``EQUAL on line 3``), filling
+        the move field with its notation (``3 E[QU]AL``)."""
+        return [ShownHint(_move_words(h.notation), h.notation, h.points, h.gain) for h in hints]
 
     def reply_hint(self, seq: int) -> str:
         return (

@@ -12,7 +12,7 @@ from typing import Any
 from games.core import seat_names
 from games.core.projection import current_state, game_lexicon, kind_of, load_events
 from games.engine import tumble as engine
-from games.kinds.base import Logged, Question, Steps
+from games.kinds.base import Logged, Question, ShownHint, Steps
 from games.kinds.reply_reading import ReplyReading
 from games.models import Game
 
@@ -40,6 +40,12 @@ class SeatTotals:
     given_away: int
     rounds: int
     winner: bool
+
+
+def _rows(notation: str) -> tuple[str, ...]:
+    """A submission's crossword as its rows, as a player types them."""
+    command = engine.parse_move(notation)
+    return command.crossword.rows if isinstance(command, engine.Submit) else (notation,)
 
 
 class TumblePresentation:
@@ -82,7 +88,10 @@ class TumblePresentation:
                 "There is no crossword to suggest now: hints are for a round that waits for "
                 "your crossword."
             )
-        lines = [f"- {h.notation} ({h.points} points)" for h in hints]
+        lines = []
+        for h in hints:
+            lines.append(f"Scoring {h.points}, one row a line as you would reply with it:")
+            lines += [f"    {row}" for row in _rows(h.notation)]
         heading = f"The strong robot's crossword for your roll (at move #{seq}):"
         return "\n".join([heading, *lines])
 
@@ -110,6 +119,20 @@ class TumblePresentation:
         names = seat_names.names_now(game)
         state = seat_names.renamed_state(TUMBLE, current_state(game), names)
         return preview(state, seat, move, words_of(game_lexicon(game)))
+
+    def hints_shown(self, game: Game, seat: int, hints: Sequence[Any]) -> list[ShownHint]:
+        """Each crossword drawn as the page draws one (its squares with their
+        cubes' colours, its words and points, from its preview on the seat's
+        roll), filling the crossword field with its rows."""
+        out = []
+        for h in hints:
+            drawn = self.preview(game, seat, h.notation).crossword
+            if drawn is None:  # the roll no longer holds it: drawn without colours
+                drawn = seat_views.shown(h.notation.partition(" ")[2])
+            words = f"The strong robot's crossword for your roll, scoring {h.points}"
+            fill = "\n".join(_rows(h.notation))
+            out.append(ShownHint(words, fill, h.points, h.gain, drawn=drawn))
+        return out
 
     def analysis_context(self, analysis: Any, names: Mapping[int, str]) -> dict[str, Any]:
         assert isinstance(analysis, TumbleAnalysis)

@@ -5,6 +5,7 @@ views."""
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Callable
 from io import StringIO
@@ -17,6 +18,7 @@ from games.coach import analysis, hints
 from games.core import services
 from games.engine import tumble as engine
 from games.kinds.tumble.kind import TUMBLE
+from games.mail_in.hint_answers import hints_text
 from games.models import Event, Game, GameAnalysis
 from games.robots import turns
 
@@ -93,15 +95,26 @@ def test_hints_offer_the_strong_robot_s_crossword_for_the_roll(
     page = ann.get(f"/games/{game.pk}/").content.decode()
     assert "being prepared" in page and "Show a hint" not in page  # not found in the request
     assert hints.prepare(game.pk, 0, game.last_seq)  # the task, off the request
-    page = ann.get(f"/games/{game.pk}/").content.decode()
-    assert "Show a hint" in page and 'name="suggested" value="submit ' in page
-    start = page.index('name="suggested" value="') + len('name="suggested" value="')
-    hint = page[start : page.index('"', start)]
-    preview = ann.post(f"/games/{game.pk}/preview/", {"suggested": hint}).content.decode()
-    assert "This crossword scores" in preview
+    (stored,) = hints.find(game, 0)
+    page = html.unescape(ann.get(f"/games/{game.pk}/").content.decode())
+    # Drawn as the page draws a crossword, never in the notation.
+    shown = page[page.index('id="hints"') : page.index('id="preview"')]
+    caption = f"<caption>The strong robot's crossword for your roll, scoring {stored.points}"
+    assert "Show a hint" in shown and '<table class="tw-grid">' in shown and caption in shown
+    assert "submit " not in shown and stored.notation.partition(" ")[2] not in shown
+    # Using it puts its rows in the crossword field, as a player types them.
+    rows = stored.notation.partition(" ")[2].replace("/", "\n")
+    assert f'data-suggest="{rows}">Use this crossword</button>' in shown
+    # Without a script, the button previews it in the whole page, ready to hand in.
+    after = ann.post(f"/games/{game.pk}/preview/", {"suggested": rows}).content.decode()
+    assert f"This crossword scores {stored.points} points." in after
+    assert f">{rows}</textarea>" in html.unescape(after) and ">Hand in</button>" in after
     # The robot's crossword scores at least Ann's hand-made one on this roll.
-    points = int(preview.split("This crossword scores ")[1].split(" ")[0])
-    assert points >= ANN_POINTS
+    assert stored.points >= ANN_POINTS
+    # A hint reply gives it as a reply would hand it in: one row a line.
+    said = hints_text(game, 0)
+    assert "submit" not in said and f"Scoring {stored.points}, one row a line" in said
+    assert "\n".join(f"    {row}" for row in rows.splitlines()) in said
 
 
 def test_robot_command_answers_tumble_seat_views() -> None:
