@@ -971,7 +971,7 @@ def _take_over(game: Game, seats: Sequence[Seat], seat: int, state: State, reaso
     )
     Seat.objects.filter(pk=row.pk).update(user=robot, timeouts_in_a_row=0, muted=False)
     row.user, row.timeouts_in_a_row, row.muted = robot, 0, False
-    claims.withdraw(game, seat)  # the leaver's sealed calls leave with them
+    claims.withdraw(game, seat, tell=False)  # the leaver's sealed calls leave with them
     robots_owed.after_move(game, seats, state)
     return True
 

@@ -187,13 +187,16 @@ def _called(game: Game, state: State, seat: int, move: str) -> str:
     return word
 
 
-def withdraw(game: Game, seat: int) -> None:
+def withdraw(game: Game, seat: int, *, tell: bool = True) -> None:
     """Withdraw ``seat``'s sealed calls as it leaves the game (a resignation, a
     removal, a robot taking the seat over), inside that move's transaction:
-    they are never judged, and the caller is told."""
+    they are never judged, and the caller is told (``tell``; a player whose
+    seat a robot takes holds no seat to be emailed as, and was told by the
+    resignation's confirmation)."""
     mine = list(game.claims.filter(seat=seat, resolved_at__isnull=True))
     if mine:
-        record_outcomes(game, mine, dict.fromkeys((c.pk for c in mine), Outcome.WITHDRAWN))
+        withdrawn = dict.fromkeys((c.pk for c in mine), Outcome.WITHDRAWN)
+        record_outcomes(game, mine, withdrawn, tell=tell)
 
 
 def sealed_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
@@ -316,15 +319,19 @@ def outcome_of(game: Game, events: Sequence[KindEvent]) -> str:
     return Outcome.MADE if verified else Outcome.FAILED
 
 
-def record_outcomes(game: Game, claims: list[JumbulayaClaim], outcomes: dict[int, str]) -> None:
+def record_outcomes(
+    game: Game, claims: list[JumbulayaClaim], outcomes: dict[int, str], *, tell: bool = True
+) -> None:
     """Mark each claim with what became of it, and owe each caller an email
-    saying so."""
+    saying so (unless not ``tell``)."""
     last_seq = Game.objects.values_list("last_seq", flat=True).get(pk=game.pk)
     for claim in claims:
         claim.resolved_at = timezone.now()
         claim.outcome = outcomes.get(claim.pk, "")
         claim.resolved_seq = last_seq
     JumbulayaClaim.objects.bulk_update(claims, ["resolved_at", "outcome", "resolved_seq"])
+    if not tell:
+        return
     seats = {s.index: s.user_id for s in game.seats.all()}
     callers = sorted({c.seat for c in claims})
     outbox.owe(

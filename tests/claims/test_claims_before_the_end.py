@@ -503,3 +503,24 @@ def test_a_sweep_and_an_ending_move_at_once_judge_the_calls_once(
     assert types_after(game, seq) == [("jumbulaya_verified", BOB)]
     assert outcomes(game) == [(BOB, "SPRINTS", Outcome.MADE)]
     assert Notification.objects.filter(game=game, kind="claims_closed").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_robot_taking_the_seat_over_withdraws_the_leavers_calls(
+    board_game: Callable[..., Game],
+) -> None:
+    """The robot plays the seat from now on, with calls of its own: the calls
+    the player who left sealed are theirs, withdrawn as they go."""
+    game = board_game(takeover_level="casual")
+    play(game, CLAIM_THE_BOARD)  # Bob to move
+    send(game, ANN, "jumbulaya SPRINTSO")
+    seq = Game.objects.get(pk=game.pk).last_seq
+    send(game, ANN, "resign")
+    game.refresh_from_db()
+    seat = game.seats.select_related("user").get(index=ANN)
+    assert seat.user is not None and seat.user.robot_level
+    assert game.status == Game.Status.PLAYING and game.claims_close_at is not None
+    assert types_after(game, seq) == []  # a robot took the seat: no resignation event
+    assert outcomes(game) == [(ANN, "SPRINTSO", Outcome.WITHDRAWN)]
+    # Ann holds no seat to be emailed as: her resignation's confirmation tells her.
+    assert closed_emails(game) == {}
