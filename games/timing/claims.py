@@ -50,7 +50,7 @@ never imports it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -320,7 +320,7 @@ def outcome_of(game: Game, events: Sequence[KindEvent]) -> str:
 
 
 def record_outcomes(
-    game: Game, claims: list[JumbulayaClaim], outcomes: dict[int, str], *, tell: bool = True
+    game: Game, claims: list[JumbulayaClaim], outcomes: Mapping[int, str], *, tell: bool = True
 ) -> None:
     """Mark each claim with what became of it, and owe each caller an email
     saying so (unless not ``tell``)."""
