@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Awaiting:
     game_id: int
+    #: The game's kind, by its label ("Blockers").
+    kind: str
     against: str
     deadline: str | None
     link: str
@@ -91,7 +93,11 @@ def awaiting(user: User) -> list[Awaiting]:
         )
         out.append(
             Awaiting(
-                game.pk, names_in_words(others), deadline, turn_url(user.pk, game.pk, game.last_seq)
+                game.pk,
+                game.get_kind_display(),
+                names_in_words(others),
+                deadline,
+                turn_url(user.pk, game.pk, game.last_seq),
             )
         )
     return out
@@ -112,7 +118,7 @@ def digest_message(user: User, games: list[Awaiting], now: datetime) -> EmailMul
         "Message-ID": f"<digest-{user.pk}.{day:%Y%m%d}@{site_domain()}>",
         **automatic_headers(unsubscribe_url(user.pk, None)),
     }
-    subject = f"Jumbulaya: {n} game{'s' if n != 1 else ''} awaiting your move"
+    subject = f"Jumbulaya by mail: {n} game{'s' if n != 1 else ''} awaiting your move"
     return build_message(
         subject,
         render_to_string("emails/digest.txt", context),

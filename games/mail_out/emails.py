@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
+from django.template.defaultfilters import pluralize
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -43,7 +44,7 @@ from games.kinds import presentation
 from games.kinds.base import KindPresentation, Logged, SeatView
 from games.mail_out.reply_addresses import reply_address, reply_token
 from games.mail_out.turnlinks import turn_url, unsubscribe_url
-from games.models import Event, Game, Notification, Seat
+from games.models import Event, Game, InboundMail, Notification, Seat
 
 log = logging.getLogger(__name__)
 
@@ -353,7 +354,8 @@ def _warning(s: Situation) -> Content:
         + (f", at {when(deadline, s.user)}." if deadline else "."),
         "If the deadline passes, your turn is passed for you"
         + (
-            f"; after {s.game.timeout_limit} missed turns in a row your seat is removed "
+            f"; after {s.game.timeout_limit} missed turn{pluralize(s.game.timeout_limit)} in "
+            "a row your seat is removed "
             "from the game."
             if s.game.timeout_limit
             else "."
@@ -395,13 +397,17 @@ def _removed_seat(s: Situation) -> int | None:
 def _removed(s: Situation) -> Content:
     index = _removed_seat(s)
     limit = s.game.timeout_limit
-    missed = f"{limit} missed turns in a row" if limit else "repeated missed turns"
+    missed = f"{limit} missed turn{pluralize(limit)} in a row" if limit else "repeated missed turns"
     if index == s.seat.index:
         return Content(
             f"Game {s.game.pk}: you were removed after {missed}",
             [
-                f"You were removed from game {s.game.pk} after {missed}; "
-                "the others play on without you."
+                f"You were removed from game {s.game.pk} after {missed}"
+                + (
+                    ": the game is over, too few players remain."
+                    if s.board.over
+                    else "; the others play on without you."
+                )
             ],
             show_rack=False,
             turn_link=False,
@@ -468,6 +474,23 @@ def _reply_subject(s: Situation, fallback: str) -> str:
     return theirs if theirs.lower().startswith("re:") else f"Re: {theirs}"
 
 
+def _words_of_reply(s: Situation, inbound: InboundMail) -> list[str]:
+    """What a reply's move did, as the log says it: every entry from the move's
+    first event (the one that carries the reply's key) to the state it made (a
+    Tumble-Words crossword may close its round and open the next), never the
+    move in the notation the reply was read into."""
+    last = inbound.event_seq or 0
+    first = (
+        Event.objects.filter(
+            game=s.game, seq__lte=last, source=Event.Source.EMAIL, idempotency_key__isnull=False
+        )
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return [entry.words for entry in s.log if (first or last) <= entry.seq <= last]
+
+
 def _reply_done(s: Situation) -> Content:
     inbound = s.notification.inbound
     assert inbound is not None, "a reply answer names its reply"
@@ -479,9 +502,7 @@ def _reply_done(s: Situation) -> Content:
             "valid call wins."
         )
     else:
-        seq = inbound.event_seq or 0
-        done = [entry.words for entry in s.log if entry.seq == seq]
-        said = f"Done: your move “{inbound.move}” was made. " + " ".join(done)
+        said = "Done, your move was made: " + " ".join(_words_of_reply(s, inbound))
     paragraphs = [said.strip()]
     if s.board.over:
         paragraphs.append(f"Game {s.game.pk} is over.")
@@ -517,7 +538,8 @@ def _reply_refused(s: Situation) -> Content:
         paragraphs.append(f"Read as the move: {inbound.move}")
     *forms, note = s.shown.accepted_forms
     paragraphs.append(
-        f"Reply with one move on the first line, for example: {', '.join(forms)}; {note}."
+        f"Reply with your move at the top of your email, for example: {', '.join(forms)}; "
+        f"{note}."
     )
     return Content(
         _reply_subject(s, f"Game {s.game.pk}: your reply was not played"),

@@ -115,7 +115,7 @@ def test_a_reply_from_the_form_makes_the_move_and_is_answered_in_the_thread(
     assert done.subject == reply.subject
     assert reply.message_id in done.headers["References"]
     assert done.headers["Auto-Submitted"] == "auto-replied"
-    assert "your move “pass” was made" in done.text
+    assert f"Done, your move was made: {ann.public_name} passed." in done.text
     # And Bob's turn email, which he can answer the same way.
     bob = turn_user(game)
     assert bob != ann

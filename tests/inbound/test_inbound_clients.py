@@ -844,4 +844,4 @@ def test_a_move_below_the_quote_is_refused_not_guessed(thread: Thread, client: s
     assert word.lower() not in row.read
     assert "nothing was written above the quoted history" in outcome.reason
     assert "What was read from your email:\n> (nothing)" in body
-    assert "Reply with one move on the first line" in body
+    assert "Reply with your move at the top of your email, for example" in body

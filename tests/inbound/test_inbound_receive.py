@@ -3,6 +3,7 @@ made, and the answer owed in the game's thread."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -58,7 +59,8 @@ def test_a_reply_with_a_move_makes_it_and_is_answered(two_player: Game) -> None:
     assert message.extra_headers["In-Reply-To"] == row.message_id
     assert row.message_id in message.extra_headers["References"]
     assert message.extra_headers["Auto-Submitted"] == "auto-replied"
-    assert f"your move “{move}” was made" in message.body
+    assert re.search(r"Done, your move was made: \w+ played [A-Z]+ on line \d", message.body)
+    assert f"“{move}”" not in message.body
     assert message.subject == f"Re: Your turn in game {game.pk}"
 
 

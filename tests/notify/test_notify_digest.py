@@ -38,8 +38,8 @@ def test_the_digest_goes_once_a_day_at_the_local_hour(
     assert len(mailoutbox) == 2
     mail = mailoutbox[0]
     assert mail.to == [user.email]
-    assert mail.subject == "Jumbulaya: 1 game awaiting your move"
-    assert f"Game {game.pk} against" in mail.body and "/t/" in mail.body
+    assert mail.subject == "Jumbulaya by mail: 1 game awaiting your move"
+    assert f"Game {game.pk} (JUMBULAYA) against" in mail.body and "/t/" in mail.body
     assert "(Europe/Paris)" in mail.body
     assert mail.extra_headers["Auto-Submitted"] == "auto-generated"
     assert mail.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"

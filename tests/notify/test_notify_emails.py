@@ -239,7 +239,7 @@ def test_invitations_go_through_the_outbox(
     assert mailoutbox == []
     assert outbox.sweep() == 2
     bob = next(m for m in mailoutbox if m.to == ["bob@example.com"])
-    assert bob.subject == f"Game {game.pk}: Ann invites you to play Jumbulaya"
+    assert bob.subject == f"Game {game.pk}: Ann invites you to play JUMBULAYA"
     assert bob.body.splitlines()[0] == REPLY_MARKER
     assert "/invite/" in bob.body and "/invite/" in html_of(bob)
     for line in rules_in_words(PRESETS["official"]):

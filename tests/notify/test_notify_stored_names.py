@@ -69,7 +69,7 @@ def test_an_invitation_from_a_stored_name_injects_nothing_and_goes_at_once(
     assert note.sent_at is not None and note.attempts == 1 and note.last_error == ""
     (message,) = mailoutbox
     game = Game.objects.get()
-    assert message.subject == f"Game {game.pk}: player {ann.pk} invites you to play Jumbulaya"
+    assert message.subject == f"Game {game.pk}: player {ann.pk} invites you to play JUMBULAYA"
     raw = message.message().as_string()
     for text in (raw, message.body, html_of(message)):
         for bit in unseen:

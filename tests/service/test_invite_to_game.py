@@ -66,7 +66,7 @@ def test_a_player_invites_to_the_free_seats_and_the_email_names_them(
     assert outbox.sweep() == 1
     (mail,) = mailoutbox
     assert mail.to == ["di@example.com"]
-    assert mail.subject == f"Game {game.pk}: Bob invites you to play Jumbulaya"
+    assert mail.subject == f"Game {game.pk}: Bob invites you to play JUMBULAYA"
     assert "Players already seated: Ann, Bob." in mail.body
     link = next(word for word in mail.body.split() if "/invite/" in word)
     di = make_user("di")

@@ -196,7 +196,7 @@ def test_invitations_are_emailed_with_a_link_that_works(
     game = Game.objects.get()
     assert sorted(m.to[0] for m in mailoutbox) == ["bob@example.com", "cy@example.com"]
     mail = next(m for m in mailoutbox if m.to == ["bob@example.com"])
-    assert mail.subject == f"Game {game.pk}: Ann invites you to play Jumbulaya"
+    assert mail.subject == f"Game {game.pk}: Ann invites you to play JUMBULAYA"
     assert "Ann invites you to a 3-player game" in mail.body
     for line in rules_in_words(PRESETS["official"]):
         assert line in mail.body

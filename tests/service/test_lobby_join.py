@@ -37,7 +37,7 @@ def test_the_invitation_page_shows_the_game(client: Client, ann: User) -> None:
     response = client.get(invite_path(game, "bob@example.com"))  # not signed in
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Ann invites you to play Jumbulaya" in html
+    assert "Ann invites you to play JUMBULAYA" in html
     assert "Players already seated: Ann." in html
     assert "A move uses at most 2 tiles from your rack." in html
     # Bob has no account yet: the page asks his name, offered from his address.

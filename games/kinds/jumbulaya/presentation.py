@@ -16,6 +16,7 @@ from typing import Any
 from games import engine
 from games.engine.analysis import GameAnalysis
 from games.engine.notation import PlayWord
+from games.kinds.jumbulaya.move_words import move_in_words
 from games.kinds.jumbulaya.presenters import (
     BoardView,
     board_text,
@@ -130,7 +131,8 @@ class JumbulayaPresentation:
             ]
         best = {t.turn: t.best_points for t in analysis.turns}
         said = [
-            f"turn {m.turn + 1}: you played {m.played}, where {m.best} scored "
+            f"turn {m.turn + 1}: you played {move_in_words(m.played)}, where "
+            f"{move_in_words(m.best)} scored "
             f"{best.get(m.turn, 0)} ({m.missed} more)"
             for m in totals.biggest
         ]

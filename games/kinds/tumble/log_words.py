@@ -4,9 +4,11 @@ the log itself, and the rules."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from games.engine import tumble as engine
+from games.engine.tumble.cubes import COLOUR_NAMES
 from games.kinds.base import Logged
 
 from .seat_views import END_WORDS, shown
@@ -98,11 +100,23 @@ def history(events: Sequence[engine.Event]) -> list[Logged]:
     return out
 
 
+def _number(n: int) -> str:
+    return ("no", "one", "two", "three")[n] if n < 4 else str(n)
+
+
+def _cube_colours() -> str:
+    """How many cubes of each colour a set holds, counted from the set itself
+    (``7 red, 3 black, 3 green``)."""
+    counts = Counter(COLOUR_NAMES[c.colour] for c in engine.CUBES)
+    return ", ".join(f"{n} {colour}" for colour, n in counts.items())
+
+
 def rules_in_words(preset_label: str, options: engine.Options) -> list[str]:
     rules = [
         f"Rules: {preset_label}.",
-        "Each round a player rolls 13 letter cubes (8 red, 3 black, 2 green; two cubes have "
-        "a blank face) and builds a crossword from the faces showing.",
+        f"Each round a player rolls {len(engine.CUBES)} letter cubes ({_cube_colours()}; "
+        f"{_number(sum(engine.BLANK in c.faces for c in engine.CUBES))} cubes have a blank "
+        "face) and builds a crossword from the faces showing.",
         "Every run of two or more letters across or down must be a word, and every cube laid "
         "must be in a word."
         + ("" if options.younger else " All the words must be connected in one crossword."),

@@ -78,8 +78,7 @@ class TumblePresentation:
             "Or reply to this email with your crossword at the top, one row a line: capital "
             "letters for the faces, “.” for an empty square, a blank's letter in lower case "
             f"(“..H” on one line, “FAME” on the next). Add #{seq} on a line of its own to "
-            "name this round. You can send another to replace it until the round closes; "
-            "“resign” leaves the game."
+            "name this round; “resign” leaves the game."
         )
 
     def hints_in_words(self, hints: Sequence[Any], seq: int) -> str:

@@ -223,8 +223,9 @@ def test_your_turn_email_shows_the_board_both_ways_and_a_reply_moves(
     after = state_of(game)
     assert after.faces[move.square] == move.tile and after.owners[move.square] == seat
     outbox.sweep()
-    done = next(m for m in mailoutbox if "Done: your move" in m.body)
-    assert f"Done: your move “{move.tile} at {square}” was made." in done.body
+    done = next(m for m in mailoutbox if "Done, your move was made" in m.body)
+    assert f"Done, your move was made: {mover.public_name} (" in done.body
+    assert f" {move.tile} at {square}." in done.body
 
 
 def test_a_message_with_a_move_shows_on_the_page_and_in_the_next_email(

@@ -226,9 +226,8 @@ def test_your_turn_emails_show_the_board_and_replies_by_email_move(
         assert post_form(client, MAILGUN_INBOUND_MIME, mailgun_mime_form(reply)) == 200
     assert event_types(game)[-1] == "exchanged" and state_of(game).turn == 0
     outbox.sweep()
-    done = next(m for m in mailoutbox if m.to == [bob.email] and "Done: your move" in m.body)
-    assert "Done: your move “exchange DOG” was made." in done.body
-    assert "Bob exchanged 3 tiles." in done.body
+    done = next(m for m in mailoutbox if m.to == [bob.email] and "Done, your move" in m.body)
+    assert "Done, your move was made: Bob exchanged 3 tiles." in done.body
 
 
 def test_a_message_with_a_move_shows_on_the_page_and_in_the_next_email(

@@ -226,8 +226,8 @@ def test_your_turn_emails_and_a_reply_by_email_make_the_move(
     assert outcome.status == InboundMail.Status.MOVED
     assert state_of(game).table == ((state.turn, card),)
     outbox.sweep()
-    done = next(m for m in mailoutbox if "Done: your move" in m.body)
-    assert f"Done: your move “play {card}” was made." in done.body
+    done = next(m for m in mailoutbox if "Done, your move was made" in m.body)
+    assert "Done, your move was made: " in done.body and f"play {card}" not in done.body
     assert f"played the {card}." in done.body
 
 

@@ -175,3 +175,12 @@ def test_a_match_counts_a_sole_win_a_loss_and_a_game_stopped_at_the_round_cap() 
     summary = MatchSummary(MatchResult("casual", "beginner", (won, won, capped), (0, 1, 0)))
     assert (summary.wins, summary.draws, summary.losses, summary.capped) == (1, 1, 1, 1)
     assert summary.a == "casual" and summary.played == 3 and summary.win_rate == 0.5
+
+
+def test_the_rules_in_words_count_the_seeds_cubes() -> None:
+    """The seed's set is 7 red, 3 black and 3 green cubes, a blank face on two
+    (issue 29, point 8: the rules said 8 red, 3 black, 2 green)."""
+    from games.kinds import presentation
+
+    rules = " ".join(presentation.of(TUMBLE).rules_in_words(engine.Options()))
+    assert "13 letter cubes (7 red, 3 black, 3 green; two cubes have a blank face)" in rules
