@@ -6,6 +6,13 @@
  * line tiles left out are marked: they go to your rack (a trade).  Exchange mode
  * picks rack tiles instead.  Everything here only fills the move field: the
  * server previews and checks the move.  The page works without this file.
+ *
+ * By keyboard the board is one tab stop and the rack another (a roving tabindex):
+ * the arrow keys move between tiles and lines, Home and End to a line's ends,
+ * Enter or Space picks; each tile is named with its line and place.  A hint of
+ * any kind fills the move field.  After a move sent from this page, in any kind,
+ * the keyboard goes where the player goes next (see focusAfterMove), never to
+ * <body>.
  */
 (function () {
   "use strict";
@@ -225,6 +232,51 @@
     return false;
   }
 
+  /* A tile's name for assistive technology: where it is, then its face. */
+  function tileName(el) {
+    var index = parseInt(el.getAttribute("data-index"), 10);
+    var face = el.getAttribute("data-tile");
+    if (el.getAttribute("data-where") === "line") {
+      var number = el.closest(".line").getAttribute("data-line");
+      return "Line " + number + ", tile " + (index + 1) + " of " + lineTiles(number).length + ": " + face;
+    }
+    return "Your rack, tile " + (index + 1) + " of " + rackTiles().length + ": " + face;
+  }
+
+  /* The tiles one tab stop holds: the board's, or the rack's. */
+  function groupOf(el) {
+    return el.getAttribute("data-where") === "line" ? $all('.board .tile[data-where="line"]') : rackTiles();
+  }
+
+  function rove(el) {
+    groupOf(el).forEach(function (t) { t.setAttribute("tabindex", t === el ? "0" : "-1"); });
+    el.focus();
+  }
+
+  /* Where an arrow key (or Home, End) goes from ``el``; null when nowhere. */
+  function stepFrom(el, key) {
+    var index = parseInt(el.getAttribute("data-index"), 10);
+    if (el.getAttribute("data-where") === "rack") {
+      var rack = rackTiles();
+      var to = { ArrowLeft: index - 1, ArrowRight: index + 1, ArrowUp: index - 1, ArrowDown: index + 1, Home: 0, End: rack.length - 1 }[key];
+      return rack[to] || null;
+    }
+    var number = parseInt(el.closest(".line").getAttribute("data-line"), 10);
+    var here = lineTiles(number);
+    if (key === "ArrowLeft") { return here[index - 1] || null; }
+    if (key === "ArrowRight") { return here[index + 1] || null; }
+    if (key === "Home") { return here[0]; }
+    if (key === "End") { return here[here.length - 1]; }
+    var lines = $all(".board .line[data-line]").map(function (l) { return parseInt(l.getAttribute("data-line"), 10); });
+    var at = lines.indexOf(number);
+    var step = key === "ArrowUp" ? -1 : 1;
+    for (var i = at + step; i >= 0 && i < lines.length; i += step) {
+      var there = lineTiles(lines[i]);
+      if (there.length) { return there[Math.min(index, there.length - 1)]; }
+    }
+    return null;
+  }
+
   function init() {
     reset("word");
     var live = document.getElementById("live");
@@ -232,27 +284,80 @@
     var box = composer();
     if (!box) { return; }
     box.hidden = false;
-    $all('.board .tile[data-where="line"], .rack .tile[data-where="rack"]').forEach(function (el) {
-      el.setAttribute("tabindex", "0");
-      el.setAttribute("role", "button");
-      el.setAttribute("aria-pressed", "false");
-      el.classList.add("pickable");
+    [$all('.board .tile[data-where="line"]'), rackTiles()].forEach(function (group) {
+      group.forEach(function (el, i) {
+        el.setAttribute("tabindex", i === 0 ? "0" : "-1");
+        el.setAttribute("role", "button");
+        el.setAttribute("aria-pressed", "false");
+        el.setAttribute("aria-label", tileName(el));
+        el.classList.add("pickable");
+      });
     });
     render();
+  }
+
+  /* After a move sent from this page (its forms post to #live): the question
+   * asked before it (its heading), or, when it was refused, the field holding
+   * it; else the move box's heading, described by the notice that says what was
+   * done (the game's status when there is no move box: the game is over for
+   * the player).  Each has a stable id, so static/js/live.js keeps the focus
+   * there when the page refreshes itself. */
+  function focusAfterMove() {
+    var target = document.getElementById("confirm-title");
+    if (!target && document.getElementById("move-error")) {
+      var call = $("#call input[type=text]");
+      target = call && call.value ? call : field() || document.getElementById("move-error");
+    }
+    if (!target) {
+      target = document.getElementById("compose-title") || $("#live .status");
+      var notice = $("#live .notice");
+      if (target && notice) {
+        notice.id = notice.id || "move-result";
+        target.setAttribute("aria-describedby", notice.id);
+      }
+    }
+    if (!target) { return; }
+    if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) { target.setAttribute("tabindex", "-1"); }
+    target.focus();
+  }
+
+  /* Whether ``elt`` (a request's source) is one of the page's own move forms:
+   * inside #live and swapping it; the page's own refresh comes from elsewhere. */
+  function sentFromPage(elt) {
+    var live = document.getElementById("live");
+    return !!(elt && elt.getAttribute && live && elt !== live && live.contains(elt) &&
+      elt.getAttribute("hx-target") === "#live");
   }
 
   document.addEventListener("click", function (event) {
     if (activate(event.target)) { event.preventDefault(); }
   });
   document.addEventListener("keydown", function (event) {
-    if (event.key !== "Enter" && event.key !== " ") { return; }
     var tile = event.target.closest && event.target.closest(".tile.pickable");
-    if (tile && activate(tile)) { event.preventDefault(); }
+    if (!tile) { return; }
+    if (event.key === "Enter" || event.key === " ") {
+      if (activate(tile)) { event.preventDefault(); }
+      return;
+    }
+    if (/^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(event.key)) {
+      var next = stepFrom(tile, event.key);
+      if (next) { rove(next); }
+      event.preventDefault();
+    }
   });
-  // A move sent with htmx swaps the live part of the page: start afresh.
-  document.addEventListener("htmx:afterSettle", function () {
+  // A move sent with htmx swaps the live part of the page: start afresh, at once
+  // (static/js/live.js puts the focus back by id as soon as its swap is done).
+  var moveRequest = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (sentFromPage(event.detail && event.detail.elt)) { moveRequest = event.detail.xhr; }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
     var live = document.getElementById("live");
     if (live && !live.hasAttribute("data-compose-ready")) { init(); }
+    if (moveRequest && event.detail && event.detail.xhr === moveRequest) {
+      moveRequest = null;
+      focusAfterMove();
+    }
   });
   document.addEventListener("htmx:responseError", function (event) {
     var xhr = event.detail && event.detail.xhr;

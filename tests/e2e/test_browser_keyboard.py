@@ -1,7 +1,10 @@
 """Playing by keyboard alone, as a new player does from the links in their email:
 a word composed tile by tile and sent through a turn link, a pass confirmed
-through another, and a finished game replayed with the arrow keys.  No mouse
-click in the player's part; axe-core checks each page as it is used."""
+through another, and a finished game replayed with the arrow keys; the
+JUMBULAYA board one tab stop with the arrow keys inside, each tile named by
+its line and place; and after a move sent by keyboard, in every kind, the
+focus where the player goes next, never on <body>.  No mouse click in the
+player's part; axe-core checks each page as it is used."""
 
 from __future__ import annotations
 
@@ -12,7 +15,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from games.core.services import submit
+from accounts.models import User
+from games import kinds
+from games.core.projection import game_lexicon
+from games.core.services import create_game, current_state, join_game, submit
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game
 from tests.e2e.conftest import PageWatch, axe_violations
@@ -62,7 +68,7 @@ def test_a_game_by_keyboard_through_the_email_links(
     tab_to(anns, ".line[data-line='1'] .tile[data-index='0']")
     for i in range(7):
         if i:
-            anns.keyboard.press("Tab")
+            anns.keyboard.press("ArrowRight")  # the board is one tab stop: arrows move in it
         assert f'data-index="{i}"' in focused(anns)
         anns.keyboard.press("Enter")
     assert anns.input_value("#notation") == "1 S-T-R-A-N-G-E"
@@ -73,6 +79,12 @@ def test_a_game_by_keyboard_through_the_email_links(
     expect(anns.locator("#live")).to_contain_text("Your move was made.")
     expect(anns.locator("#live")).not_to_contain_text("refused")
     assert Event.objects.get(game=game, seq=2).source == "link"
+    # The keyboard is where she goes next: this link sends no more moves, so the
+    # game's status (what comes next), which the result describes; not <body>.
+    status = anns.locator("#live section.status")
+    expect(status).to_be_focused()
+    assert status.get_attribute("aria-describedby") == "move-result"
+    expect(anns.locator("#move-result")).to_have_text("Your move was made.")
     clean(anns)
 
     # Bob passes through his link: the page asks once, and the keyboard answers.
@@ -92,6 +104,7 @@ def test_a_game_by_keyboard_through_the_email_links(
     with bobs.expect_response(lambda r: r.request.method == "POST"):
         bobs.keyboard.press("Enter")
     expect(bobs.locator("#live")).to_contain_text("Your move was made.")
+    expect(bobs.locator("#live section.status")).to_be_focused()
     passed = Event.objects.get(game=game, seq=3)
     assert (passed.type, passed.seat, passed.source) == ("passed", 1, "link")
 
@@ -134,4 +147,122 @@ def test_a_game_by_keyboard_through_the_email_links(
     page.keyboard.press("Enter")
     expect(where).to_have_text("Step 3 of 3")
     expect(where).to_be_focused()
+    assert problems.problems == [], "\n".join(problems.problems)
+
+
+def test_the_jumbulaya_board_is_one_tab_stop_with_arrow_keys_inside(
+    live_server: Any,
+    browser: Any,
+    board_game: Callable[..., Game],
+    problems: PageWatch,
+) -> None:
+    game = board_game()  # Ann moves first
+    page = sign_in(browser, live_server.url, "ann@example.com", problems)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_selector("#live[data-compose-ready]")
+
+    def name() -> str:
+        return str(page.evaluate("() => document.activeElement.getAttribute('aria-label')"))
+
+    # From the top of the page to the first button of the move box, the tiles
+    # are two tab stops: the board's and the rack's.
+    page.locator("h1").click()
+    stops: list[str] = []
+    for _ in range(TABS):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('#compose button')"):
+            break
+        if page.evaluate("() => document.activeElement.matches('.tile')"):
+            stops.append(name())
+    assert stops == ["Line 1, tile 1 of 7: S", "Your rack, tile 1 of 5: A"], stops
+
+    # Inside the board the arrow keys move: along a line, and to the line above or
+    # below at the same place (or its last tile); Home and End to a line's ends.
+    tab_to(page, ".board .tile")
+    assert name() == "Line 1, tile 1 of 7: S"
+    for key, said in [
+        ("ArrowRight", "Line 1, tile 2 of 7: T"),
+        ("ArrowDown", "Line 2, tile 2 of 3: P"),
+        ("End", "Line 2, tile 3 of 3: E"),
+        ("ArrowRight", "Line 2, tile 3 of 3: E"),  # nothing after the last
+        ("ArrowUp", "Line 1, tile 3 of 7: R"),
+        ("ArrowDown", "Line 2, tile 3 of 3: E"),
+        ("Home", "Line 2, tile 1 of 3: A"),
+    ]:
+        page.keyboard.press(key)
+        assert name() == said, key
+    page.keyboard.press("Tab")
+    assert name() == "Your rack, tile 1 of 5: A"
+    page.keyboard.press("ArrowRight")
+    assert name() == "Your rack, tile 2 of 5: B"
+    page.keyboard.press("Shift+Tab")  # back to the board, where the keyboard left it
+    assert name() == "Line 2, tile 1 of 3: A"
+    page.keyboard.press("Enter")  # picks line 2: its tiles, then the rack's
+    assert page.get_attribute("#tile-2-1", "aria-pressed") == "true"
+    clean(page)
+
+    # A move the rules refuse comes back with the move field focused, to fix it.
+    page.fill("#notation", "")
+    tab_to(page, "#notation")
+    page.keyboard.type("4 ZZZ")
+    tab_to(page, "#move-form button.primary")
+    problems.expect(422)
+    with page.expect_response(lambda r: r.request.method == "POST" and "/move/" in r.url):
+        page.keyboard.press("Enter")
+    expect(page.locator("#move-error")).to_be_visible()
+    expect(page.locator("#notation")).to_be_focused()
+    problems.expect()
+    assert problems.problems == [], "\n".join(problems.problems)
+
+
+def players_of(make_user: Callable[[str], User], kind: str) -> Game:
+    """A started game of ``kind`` between Ann, Bob (and Cy, where it needs three)."""
+    game_kind = kinds.get(kind)
+    users = [make_user(n) for n in ("ann", "bob", "cy")[: max(2, game_kind.min_players)]]
+    game = create_game(
+        users[0],
+        kind=kind,
+        seat_count=len(users),
+        rules=next(iter(game_kind.presets.values())),
+        invite_emails=[u.email for u in users[1:]],
+    )
+    for user in users[1:]:
+        join_game(game.pk, user)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.mark.parametrize("kind", [k.name for k in kinds.all()])
+def test_after_a_move_sent_by_keyboard_the_focus_goes_on_not_to_body(
+    live_server: Any,
+    browser: Any,
+    make_user: Callable[[str], User],
+    problems: PageWatch,
+    kind: str,
+) -> None:
+    """In every kind: a move typed and sent by keyboard leaves the keyboard on the
+    move box, which the result ("Your move was made.") describes."""
+    game = players_of(make_user, kind)
+    game_kind = kinds.get(kind)
+    state = current_state(game)
+    seat = game_kind.progress(state).to_move[0]
+    user = game.seats.get(index=seat).user
+    assert user is not None
+    lexicon = game_lexicon(game) if game_kind.uses_word_list else None
+    # Tumble-Words: the empty crossword, always allowed.
+    move = "." if kind == "tumble" else game_kind.legal_moves(state, seat, lexicon)[0]
+    page = sign_in(browser, live_server.url, user.email, problems)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_selector("#live[data-compose-ready]")
+    tab_to(page, "#notation")
+    page.keyboard.type(move)
+    tab_to(page, "#move-form button.primary")
+    with page.expect_response(lambda r: r.request.method == "POST" and "/move/" in r.url):
+        page.keyboard.press("Enter")
+    expect(page.locator("#live .notice")).to_have_text(re.compile(r"^Your move was made\."))
+    expect(page.locator("#compose-title")).to_be_focused()
+    assert page.evaluate("() => document.activeElement !== document.body")
+    described = page.get_attribute("#compose-title", "aria-describedby")
+    assert described and "Your move was made." in page.inner_text(f"#{described}")
+    clean(page)
     assert problems.problems == [], "\n".join(problems.problems)
