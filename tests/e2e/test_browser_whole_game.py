@@ -96,7 +96,7 @@ def test_a_whole_game_as_new_users(
     anns.goto(f"{base}/games/new/")
     clean(anns)
     anns.fill("textarea[name=invite_emails]", BOB)
-    anns.click("main form button.primary")
+    anns.click("#create-game button.primary")
     anns.wait_for_url(re.compile(r"/games/\d+/$"))
     game = Game.objects.get(created_by__email=ANN)
     outbox.sweep()  # what the worker does: the invitation goes out
@@ -199,6 +199,8 @@ def test_a_whole_game_as_new_users(
         page.get_by_role("button", name="Yes, resign").click()
     game.refresh_from_db()
     assert game.status == Game.Status.OVER
+    for who in (ANN, BOB):  # their pages said so; the emails go once they have left
+        left_the_site(who)
     outbox.sweep()
     for who in (ANN, BOB):
         assert "over" in newest_mail(reader, base, who, "over").lower()
