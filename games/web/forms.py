@@ -241,8 +241,8 @@ class CreateGameForm(forms.Form):
         label="JUMBULAYA claim window",
         required=False,
         initial=True,
-        help_text="Calls made off one's turn are sealed until the deadline (12 hours or more), "
-        "then the longest valid one wins; a call on one's own turn is judged at once.",
+        help_text="Calls off one's turn stay sealed until the deadline (12 h or more), then the "
+        "longest valid wins.",
     )
     hints = forms.BooleanField(
         label="Hints",
