@@ -2,6 +2,7 @@ from django.urls import include, path
 
 from games.web import (
     analysis_views,
+    how_to_play_views,
     invite_views,
     live_views,
     lobby_views,
@@ -17,6 +18,9 @@ app_name = "games"
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    # how to play each game
+    path("how-to-play/", how_to_play_views.every_game, name="how_to_play_index"),
+    path("how-to-play/<str:kind>/", how_to_play_views.how_to_play, name="how_to_play"),
     # lobby: creating, joining and finding games
     path("dashboard/", lobby_views.dashboard, name="dashboard"),
     path("next/", lobby_views.next_game, name="next_game"),

@@ -39,6 +39,13 @@ def text_of(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]*>", " ", html)).split())
 
 
+def main_of(html: str) -> str:
+    """A page's own part: its ``main`` element, without the site's header and
+    footer (whose brand, "Jumbulaya", is the site's name on every page)."""
+    found = re.search(r"<main\b.*?</main>", html, flags=re.S)
+    return found.group(0) if found else html
+
+
 def plural_slips(text: str) -> list[str]:
     """Every count whose noun has the wrong number, in its context."""
     found = []

@@ -252,7 +252,7 @@ class CreateGameForm(forms.Form):
     )
     lexicon_name = forms.ChoiceField(
         label="Word list",
-        help_text="The words the game accepts, for lines and for JUMBULAYA calls.",
+        help_text="The words the game accepts: every word played must be in it.",
     )
     move_hours = forms.IntegerField(label="Hours per move")  # move_hours_field(), at each form
     skip_weekends = forms.BooleanField(

@@ -4,15 +4,17 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from games.web.forms import play_now
+from games.web.how_to_play import guides
 from ops import health
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """Signed-in players go to their games; everyone else sees what this is."""
+    """Signed-in players go to their games; everyone else sees what this is:
+    the games, each with its How to play page, and a game against a robot."""
     if request.user.is_authenticated:
         return redirect("games:dashboard")
-    return render(request, "home.html", {"play_now": play_now()})
+    return render(request, "home.html", {"play_now": play_now(), "guides": guides()})
 
 
 @never_cache

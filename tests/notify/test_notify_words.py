@@ -1,9 +1,10 @@
-"""Every email of every kind of game in the right words (issue 29, point 8):
-rendered for a game of each kind played a few turns (Tumble-Words with two
-players, whose rounds are sealed, and with three, whose crosswords are public
-once laid), each kind of email, both parts and the subject: no count with the
-wrong form of its noun, no other game's name, no move in the notation where a
-sentence says what was played."""
+"""Every email of every kind of game in the right words (issue 29, point 8),
+and linking the way to play its game (point 10): rendered for a game of each
+kind played a few turns (Tumble-Words with two players, whose rounds are
+sealed, and with three, whose crosswords are public once laid), each kind of
+email, both parts and the subject: no count with the wrong form of its noun,
+no other game's name, no move in the notation where a sentence says what was
+played."""
 
 from __future__ import annotations
 
@@ -50,6 +51,10 @@ def test_every_email_of_every_kind_is_in_words(
         problems += [f"{email.name}: {p}" for p in wrong_words(email)]
         if label not in email.text or label not in text_of(email.html):
             problems.append(f"{email.name}: says nowhere that the game is {label}")
+        # Point 10: every email links the way to play its game (the digest, every game's).
+        page = "/how-to-play/" + ("" if email.name.endswith("/digest") else f"{kind}/")
+        if page not in email.text or f'{page}"' not in email.html:
+            problems.append(f"{email.name}: no link to {page}")
     assert problems == []
     if kind == "tumble":
         # A crossword is sealed, and may be replaced, in a game of two only: with
