@@ -31,11 +31,21 @@ MANY_WITH_SINGULAR = re.compile(
 SITE_NAME = re.compile(r"Jumbulaya by mail")
 
 
+#: The elements whose text is not run on with the next's.
+BLOCKS = (
+    "td|th|tr|li|p|div|h[1-6]|dt|dd|caption|br|section|ul|ol|table|figcaption|nav"
+    "|text|title|desc"  # a chart's labels, its title and its description
+)
+
+
 def text_of(html: str) -> str:
-    """The words of a page or an HTML email: its markup, scripts, styles and
-    link targets taken out, entities read."""
-    html = re.sub(r"<(script|style|svg)\b.*?</\1>", " ", html, flags=re.S | re.I)
+    """The words of a page or an HTML email (a chart's too): its markup,
+    scripts and styles taken out, entities read, each cell, item, paragraph
+    or label ended by a bar."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S | re.I)
     html = re.sub(r"<!--.*?-->", " ", html, flags=re.S)
+    # A cell, an item or a paragraph ends its words: "6 | turn 2" are two cells.
+    html = re.sub(rf"</?(?:{BLOCKS})\b[^>]*>", " | ", html, flags=re.I)
     return " ".join(unescape(re.sub(r"<[^>]*>", " ", html)).split())
 
 
