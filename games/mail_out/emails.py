@@ -497,7 +497,8 @@ def _reply_done(s: Situation) -> Content:
     if inbound.reason:  # a sealed JUMBULAYA claim
         close = s.game.claims_close_at
         said = (
-            f"Your JUMBULAYA call “{inbound.move}” is sealed: it is opened when the claim "
+            f"Your JUMBULAYA call of {inbound.move.split(maxsplit=1)[-1].upper()} is sealed: "
+            "it is opened when the claim "
             f"window closes{f' at {when(close, s.user)}' if close else ''}, and the longest "
             "valid call wins."
         )
@@ -538,8 +539,7 @@ def _reply_refused(s: Situation) -> Content:
         paragraphs.append(f"Read as the move: {inbound.move}")
     *forms, note = s.shown.accepted_forms
     paragraphs.append(
-        f"Reply with your move at the top of your email, for example: {', '.join(forms)}; "
-        f"{note}."
+        f"Reply with your move at the top of your email, for example: {', '.join(forms)}; {note}."
     )
     return Content(
         _reply_subject(s, f"Game {s.game.pk}: your reply was not played"),

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import timedelta
 
 from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
@@ -24,6 +23,7 @@ from games.mail_in import inbound
 from games.mail_out import digests
 from games.mail_out.emails import message_for, render_game_email
 from games.models import Event, Game, InboundMail, Notification, Seat
+from tests.conftest import CLAIM_THE_BOARD
 from tests.inbound.inbound_mails import parsed, reply_mime
 
 Kind = Notification.Kind
@@ -194,10 +194,19 @@ def every_email(
 
 def claim_window_emails(board_game: Callable[..., Game]) -> Iterator[Rendered]:
     """The claim window's emails of a JUMBULAYA game (the kind with sealed calls):
-    the window open, and what became of a call."""
+    the board claimed, the window open, Ann's call by email sealed (off her
+    turn) and answered, then what became of it."""
     game = board_game()
-    Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() + timedelta(days=1))
-    user = user_of(game, 0)
+    for move in CLAIM_THE_BOARD:
+        game.refresh_from_db()
+        assert game.turn_seat is not None
+        services.submit(game.pk, game.turn_seat, move, game.last_seq, Event.Source.WEB)
+    game.refresh_from_db()
+    assert game.claims_close_at is not None, "the board claimed, the window is open"
+    ann = user_of(game, 0)
+    moves = (*CLAIM_THE_BOARD, "jumbulaya SPRINTS")
+    sealed = answer_to(game, ann, "jumbulaya SPRINTS")
+    yield Rendered("jumbulaya/reply_done, sealed", "jumbulaya", *rendered(sealed), moves)
     for what in (Kind.CLAIMS_OPEN, Kind.CLAIMS_CLOSED):
-        subject, text, html = rendered(owe(game, what, user))
-        yield Rendered(f"jumbulaya/{what}", "jumbulaya", subject, text, html, ())
+        subject, text, html = rendered(owe(game, what, ann))
+        yield Rendered(f"jumbulaya/{what}", "jumbulaya", subject, text, html, moves)
