@@ -52,7 +52,7 @@ def my_games(request: HttpRequest) -> dict[str, Any]:
 @router.get("/games/{id:game_id}", response={200: GameOut, **READ_ERRORS}, summary="A game")
 def game(request: HttpRequest, game_id: int) -> dict[str, Any]:
     seen = reading.viewer(game_id, user_of(request))
-    return reading.summary(seen.game, seen.seat)
+    return reading.summary(seen.game, seen.seat, seen.left)
 
 
 @router.get(

@@ -22,9 +22,10 @@ from django.http import Http404
 from accounts.models import User
 from api.errors import ApiError
 from games.core.projection import current_state, kind_of, load_events
+from games.core.seat_changes import left_in_words
 from games.core.seat_names import names_now, renamed_events, renamed_state
 from games.kinds import presentation
-from games.models import Event, Game, Seat
+from games.models import Event, Game, Seat, SeatChange
 from games.web.access import Viewer, viewer_or_404
 
 #: How many finished games "my games" lists.
@@ -61,8 +62,11 @@ def viewer(game_id: int, user: User) -> Viewer:
 
 
 def player(game_id: int, user: User) -> Viewer:
-    """:func:`viewer`, for what only the game's players may do (403 for a spectator)."""
+    """:func:`viewer`, for what only the game's players may do (403 for a
+    spectator, and for a player who left the game to a robot, told so)."""
     seen = viewer(game_id, user)
+    if seen.left is not None:
+        raise ApiError(403, "not_yours", left_in_words(seen.left))
     if seen.seat is None:
         raise ApiError(403, "not_yours", "Only the players of this game can do this; you watch it.")
     return seen
@@ -103,8 +107,9 @@ def movers(game: Game) -> list[int]:
     return [s for s in range(game.seat_count) if game.may_move(s)]
 
 
-def summary(game: Game, seat: int | None) -> dict[str, Any]:
-    """A game as its list and its page head show it (``seat``: the viewer's)."""
+def summary(game: Game, seat: int | None, left: SeatChange | None = None) -> dict[str, Any]:
+    """A game as its list and its page head show it (``seat``: the viewer's;
+    ``left``: how the viewer left it to a robot)."""
     return {
         "id": game.pk,
         "kind": game.kind,
@@ -114,6 +119,7 @@ def summary(game: Game, seat: int | None) -> dict[str, Any]:
         "movers": movers(game),
         "your_seat": seat,
         "your_turn": seat is not None and game.may_move(seat),
+        "left": left_in_words(left) if left is not None else None,
         "players": _players(game),
         "scores": _scores(game),
         "deadline": when(game.deadline_at),
@@ -201,7 +207,8 @@ def _with_seats(games: Iterable[int]) -> dict[int, Game]:
 def my_games(user: User) -> dict[str, Any]:
     """The account's games, as its dashboard lists them: those where it is to
     move first (by deadline), then the others in play or gathering players,
-    then the last :data:`FINISHED_LISTED` finished; and its invitations."""
+    then those it left to a robot (finished for it, ``left`` saying how), then
+    the last :data:`FINISHED_LISTED` finished; and its invitations."""
     mine = Seat.objects.filter(user=user)
     active = dict(
         mine.filter(game__status__in=[Game.Status.PLAYING, Game.Status.OPEN]).values_list(
@@ -213,7 +220,14 @@ def my_games(user: User) -> dict[str, Any]:
         .order_by("-game__finished_at", "-game_id")
         .values_list("game_id", "index")[:FINISHED_LISTED]
     )
-    games = _with_seats([*active, *finished])
+    # The games it left to a robot are finished for it, the latest left first.
+    left = {
+        change.game_id: change
+        for change in SeatChange.objects.filter(left=user)
+        .select_related("took_over")
+        .order_by("-created_at", "-pk")[:FINISHED_LISTED]
+    }
+    games = _with_seats([*active, *finished, *left])
     far = "9999"
 
     def rows(seats: dict[int, int]) -> list[dict[str, Any]]:
@@ -221,6 +235,7 @@ def my_games(user: User) -> dict[str, Any]:
 
     playing = rows(active)
     playing.sort(key=lambda g: (not g["your_turn"], g["deadline"] or far, g["id"]))
+    gone = [summary(games[pk], None, change) for pk, change in left.items() if pk in games]
     email = (user.email or "").lower()
     invited = dict(
         Seat.objects.filter(invited_email=email, user__isnull=True, game__status=Game.Status.OPEN)
@@ -238,7 +253,7 @@ def my_games(user: User) -> dict[str, Any]:
         for pk, game in _with_seats(invited).items()
     ]
     return {
-        "games": playing + rows(finished),
+        "games": playing + gone + rows(finished),
         "invitations": invitations,
     }
 

@@ -62,6 +62,11 @@ class GameOut(Schema):
     )
     your_seat: int | None = Field(description="null: you watch the game")
     your_turn: bool
+    left: str | None = Field(
+        default=None,
+        description="you left the game and a robot took your seat: how, in words (you may "
+        "still read it, but no longer move); null otherwise",
+    )
     players: list[PlayerOut]
     scores: list[int] | None
     deadline: str | None = Field(description="ISO 8601: when the seat to move runs out of time")

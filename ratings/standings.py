@@ -17,6 +17,7 @@ their rating wherever it was played, and the number names no game.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AnonymousUser
@@ -25,9 +26,9 @@ from django.db.models import Q
 from accounts.models import User
 from accounts.names import look_alike, shown_name
 from games import kinds
-from games.core.projection import display_name, kind_of, load_events
-from games.kinds.base import GameKind, Play
-from games.models import Game, Seat
+from games.core.projection import display_name, engine_event, kind_of
+from games.kinds.base import GameKind, KindEvent, Play
+from games.models import Game, Seat, SeatChange
 from games.web.access import visible_games
 from ratings.models import Rating, RatingChange
 from ratings.rating import final_ranks
@@ -77,7 +78,8 @@ class Opponent:
 
 @dataclass
 class Finished:
-    """One finished game of a player, as their page lists it."""
+    """One finished game of a player, as their page lists it: finished, or
+    finished for them (``left``: they left it to a robot, their score then)."""
 
     game: Game
     kind: GameKind
@@ -87,6 +89,11 @@ class Finished:
     won: bool
     opponents: list[Opponent]
     change: float | None = None
+    left: bool = False
+    #: The seat's events this player made: up to ``until`` (a player who left),
+    #: after ``since`` (a robot that took the seat over).
+    until: int | None = None
+    since: int | None = None
 
 
 @dataclass
@@ -106,28 +113,51 @@ class KindFigures:
 
 def finished_games(user: User, seen_by: User | AnonymousUser) -> list[Finished]:
     """``user``'s finished games that ``seen_by`` may see, the latest first,
-    with their place."""
+    with their place; and the games they left to a robot, finished for them
+    when they left (placed last, with their score then)."""
+    visible = visible_games(seen_by)
     seats = (
-        Seat.objects.filter(
-            user=user, game__status=Game.Status.OVER, game__in=visible_games(seen_by)
-        )
+        Seat.objects.filter(user=user, game__status=Game.Status.OVER, game__in=visible)
         .select_related("game")
         .order_by("-game__finished_at", "-game__pk")
     )
+    gone = list(
+        SeatChange.objects.filter(left=user, game__in=visible)
+        .select_related("game")
+        .order_by("-created_at", "-pk")
+    )
+    taken = {
+        c.game_id: c.seq for c in SeatChange.objects.filter(took_over=user, game__status="over")
+    }
     changes = dict(RatingChange.objects.filter(user=user).values_list("game_id", "ordinal_after"))
     before = dict(RatingChange.objects.filter(user=user).values_list("game_id", "ordinal_before"))
     names: dict[int, list[Opponent]] = {}
-    game_ids = [s.game_id for s in seats]
+    game_ids = [s.game_id for s in seats] + [c.game_id for c in gone]
+    left_seat = {c.game_id: c.seat for c in gone}
     for other in (
         Seat.objects.filter(game_id__in=game_ids)
         .exclude(user=user)
         .select_related("user")
         .order_by("game_id", "index")
     ):
-        if other.user is not None:
+        if other.user is not None and left_seat.get(other.game_id) != other.index:
             opponent = Opponent(display_name(other.user), other.user.pk)
             names.setdefault(other.game_id, []).append(opponent)
-    out = []
+    out = [
+        Finished(
+            c.game,
+            kind_of(c.game),
+            c.seat,
+            _score_then(c.game, c.seat, c.seq),
+            c.game.seat_count,
+            False,
+            names.get(c.game_id, []),
+            changes[c.game_id] - before[c.game_id] if c.game_id in changes else None,
+            left=True,
+            until=c.seq,
+        )
+        for c in gone
+    ]
     for seat in seats:
         game = seat.game
         if game.state is None:
@@ -148,9 +178,40 @@ def finished_games(user: User, seen_by: User | AnonymousUser) -> list[Finished]:
                 ranks[seat.index] == 1,
                 names.get(game.pk, []),
                 change,
+                since=taken.get(game.pk),
             )
         )
-    return out
+    moment = {c.game_id: c.created_at for c in gone}
+    return sorted(
+        out,
+        key=lambda f: (moment.get(f.game.pk) or f.game.finished_at or f.game.created_at, f.game.pk),
+        reverse=True,
+    )
+
+
+def _events_to(game: Game, seq: int | None) -> list[KindEvent]:
+    """The game's log up to event ``seq`` (``None``: all of it)."""
+    rows = game.events.order_by("seq")
+    if seq is not None:
+        rows = rows.filter(seq__lte=seq)
+    return [engine_event(row) for row in rows]
+
+
+def _score_then(game: Game, seat: int, seq: int) -> int:
+    """``seat``'s score after event ``seq`` of ``game`` (when its player left)."""
+    kind = kind_of(game)
+    state = kind.state_to_json(kind.replay(_events_to(game, seq)))
+    return kind.scores_from_state(state, game.seat_count)[seat]
+
+
+def _best_plays(kind: GameKind, f: Finished) -> list[Play]:
+    """The best plays of ``f``'s seat that its player made: up to when they
+    left, or since a robot took the seat over."""
+    plays = kinds.best_plays(kind, _events_to(f.game, f.until), f.seat)
+    if f.since is not None:
+        earlier = Counter(kinds.best_plays(kind, _events_to(f.game, f.since), f.seat))
+        plays = list((Counter(plays) - earlier).elements())
+    return plays
 
 
 def figures(
@@ -178,7 +239,7 @@ def figures(
         shown.total = sum(f.score for f in games)
         plays: list[Play] = []
         for f in games[:BEST_PLAYS_GAMES]:
-            plays += kinds.best_plays(kind, load_events(f.game), f.seat)
+            plays += _best_plays(kind, f)
         shown.best = sorted(plays, key=lambda play: -play.points)[:BEST_PLAYS_SHOWN]
         out.append(shown)
     return out

@@ -842,3 +842,4 @@ class Question:
     yes: str  # the button that sends it
     no: str  # the way back
     danger: bool = False  # the move cannot be taken back at all (resigning)
+    note: str = ""  # what else follows (a robot taking the seat), said under the question

@@ -51,6 +51,7 @@ from accounts.models import User
 from games.coach.hints import HINT_REPLY
 from games.core import chat, services
 from games.core.projection import kind_of
+from games.core.seat_changes import left_game, left_in_words
 from games.engine.errors import Refusal
 from games.kinds import presentation
 from games.mail_in import reply_messages
@@ -465,7 +466,9 @@ def _act(
     row.read = reading.read[:2000]
     row.move = (reading.move or "")[:120]
     if seat is None:
-        return _refuse(row, game, "You do not have a seat in this game.")
+        left = left_game(game.pk, user.pk)
+        said = left_in_words(left) if left is not None else "You do not have a seat in this game."
+        return _refuse(row, game, said)
     if reading.move is None and text.strip() and not fresh.strip():
         return _refuse(row, game, shown.problem_with(HISTORY_ONLY))
     if reading.move is None:

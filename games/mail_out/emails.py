@@ -40,6 +40,7 @@ from accounts.models import User
 from games.coach.analysis import analysis_of
 from games.core import chat, score_series, seat_names
 from games.core.projection import current_state, kind_of
+from games.core.seat_changes import left_game, left_in_words
 from games.kinds import presentation
 from games.kinds.base import KindPresentation, Logged, SeatView
 from games.mail_out.reply_addresses import reply_address, reply_token
@@ -229,7 +230,9 @@ class Situation:
 
     notification: Notification
     user: User
-    seat: Seat
+    #: The recipient's seat; ``None`` for a player who left the game to a robot,
+    #: answered when they reply (they see it as a spectator does).
+    seat: Seat | None
     game: Game
     board: SeatView  # the kind's seat view
     log: list[Logged]
@@ -237,9 +240,16 @@ class Situation:
     to_move: tuple[int, ...]  # the seats that may move now (the kind's progress)
 
     @property
+    def index(self) -> int:
+        """The recipient's seat's index: every email but an answer to a player
+        who left has a seat."""
+        assert self.seat is not None, "only reply answers go to a player who left"
+        return self.seat.index
+
+    @property
     def my_turn(self) -> bool:
         """Whether the recipient's seat may move now."""
-        return self.seat.index in self.to_move
+        return self.seat is not None and self.seat.index in self.to_move
 
     def told(self) -> Logged | None:
         """The log's entry for the event the email was owed for."""
@@ -248,7 +258,8 @@ class Situation:
 
     @property
     def others(self) -> list[str]:
-        return [n for i, n in enumerate(self.board.players) if i != self.seat.index]
+        mine = None if self.seat is None else self.seat.index
+        return [n for i, n in enumerate(self.board.players) if i != mine]
 
     @property
     def against(self) -> str:
@@ -307,9 +318,9 @@ def _game_over(s: Situation) -> Content:
         f"Game {s.game.pk} is over" + (f": {b.end_words}." if b.end_words else "."),
         f"Final scores: {scores}.",
         "You won. Congratulations!"
-        if s.seat.index in b.winners and len(b.winners) == 1
+        if s.index in b.winners and len(b.winners) == 1
         else "You share the win. Congratulations!"
-        if s.seat.index in b.winners
+        if s.index in b.winners
         else f"The {'winner is' if len(b.winner_names) == 1 else 'winners are'} "
         f"{names_in_words(b.winner_names)}.",
         *_missed_chances(s),
@@ -343,7 +354,7 @@ def _missed_chances(s: Situation) -> list[str]:
     except Exception:  # the email goes without them rather than not at all
         log.exception("game %s: no analysis for the game-over email", s.game.pk)
         return []
-    return s.shown.missed_chances(result, s.seat.index)
+    return s.shown.missed_chances(result, s.index)
 
 
 def _warning(s: Situation) -> Content:
@@ -365,7 +376,7 @@ def _warning(s: Situation) -> Content:
 
 
 def _timed_out(s: Situation) -> Content:
-    n = s.seat.timeouts_in_a_row
+    n = s.seat.timeouts_in_a_row if s.seat is not None else 0
     limit = s.game.timeout_limit
     paragraphs = [
         f"The deadline for your move in game {s.game.pk} passed, so you were auto-passed: "
@@ -398,7 +409,7 @@ def _removed(s: Situation) -> Content:
     index = _removed_seat(s)
     limit = s.game.timeout_limit
     missed = f"{limit} missed turn{pluralize(limit)} in a row" if limit else "repeated missed turns"
-    if index == s.seat.index:
+    if index == s.index:
         return Content(
             f"Game {s.game.pk}: you were removed after {missed}",
             [
@@ -443,7 +454,7 @@ def _claims_closed(s: Situation) -> Content:
     paragraphs = [
         f"The JUMBULAYA claim window of game {s.game.pk} has closed, and the sealed calls "
         "were judged on the board as it stood.",
-        *(f"Your call {words}." for words in s.shown.claim_outcomes(s.game, s.seat.index)),
+        *(f"Your call {words}." for words in s.shown.claim_outcomes(s.game, s.index)),
     ]
     if s.board.over:
         paragraphs.append(
@@ -502,6 +513,8 @@ def _reply_done(s: Situation) -> Content:
             f"window closes{f' at {when(close, s.user)}' if close else ''}, and the longest "
             "valid call wins."
         )
+    elif s.seat is None and (left := left_game(s.game.pk, s.user.pk)) is not None:
+        said = f"Done. {left_in_words(left)}"
     else:
         said = "Done, your move was made: " + " ".join(_words_of_reply(s, inbound))
     paragraphs = [said.strip()]
@@ -580,9 +593,11 @@ KINDS = {
 # --- putting an email together -----------------------------------------------
 
 
-def _recipient_seat(notification: Notification) -> tuple[Seat, list[Seat]] | None:
+def _recipient_seat(notification: Notification) -> tuple[Seat | None, list[Seat]] | None:
     """The recipient's seat and the game's seats (with their users, for the
-    names the email shows), or ``None`` when nothing should be sent to them."""
+    names the email shows), or ``None`` when nothing should be sent to them.
+    A player who left the game to a robot has no seat (``None``), and gets
+    the answers to their replies only."""
     user = notification.user
     if user is None or not user.email:
         return None
@@ -593,6 +608,9 @@ def _recipient_seat(notification: Notification) -> tuple[Seat, list[Seat]] | Non
             return None  # the daily digest lists it
     seats = list(Seat.objects.filter(game_id=notification.game_id).select_related("user"))
     seat = next((s for s in seats if s.user_id == user.pk), None)
+    if seat is None and notification.kind in REPLY_KINDS:
+        left = left_game(notification.game_id, user.pk) is not None
+        return (None, seats) if left else None
     if seat is None or notification.kind in REPLY_KINDS:
         return None if seat is None else (seat, seats)
     if seat.muted:
@@ -613,16 +631,21 @@ def _recipient_seat(notification: Notification) -> tuple[Seat, list[Seat]] | Non
 
 
 def render_game_email(
-    notification: Notification, user: User, seat: Seat, seats: Sequence[Seat] | None = None
+    notification: Notification,
+    user: User,
+    seat: Seat | None,
+    seats: Sequence[Seat] | None = None,
 ) -> tuple[str, str, str, dict[str, str]]:
     """``(subject, text, html, headers)`` of a seat's game email (``seats``: the
-    game's seats with their users, when the caller has them)."""
+    game's seats with their users, when the caller has them; ``seat`` ``None``:
+    an answer to a player who left the game to a robot, who sees it as a
+    spectator does, with no turn link)."""
     game = notification.game
     kind = kind_of(game)
     shown = presentation.of(kind)
     names = seat_names.names_now(game, seats)
     state = seat_names.renamed_state(kind, current_state(game), names)
-    board = shown.seat_view(state, seat.index)
+    board = shown.seat_view(state, None if seat is None else seat.index)
     log = shown.game_log(game, names)
     to_move = kind.progress(state).to_move
     situation = Situation(notification, user, seat, game, board, log, shown, to_move)
@@ -641,15 +664,15 @@ def render_game_email(
         "hand": board.hand if content.show_rack else None,
         "moves": [entry.words for entry in moves],
         "link": turn_url(user.pk, game.pk, game.last_seq)
-        if content.turn_link and not board.over
+        if content.turn_link and not board.over and seat is not None
         else None,
         "game_url": site_link("games:game", game.pk),
-        "reply_hint": None if board.over else shown.reply_hint(game.last_seq),
+        "reply_hint": None if board.over or seat is None else shown.reply_hint(game.last_seq),
         "preferences_url": site_link("games:email_preferences"),
         "mute_url": mute,
         "stop_url": unsubscribe_url(user.pk, None),
         "site_url": settings.JUMBULAYA_SITE_URL,
-        "said": chat.for_email(notification, seat),
+        "said": chat.for_email(notification, seat) if seat is not None else [],
         **content.extra,
     }
     text = render_to_string(kind.email_text_template, context)

@@ -1,10 +1,12 @@
 """Who may see and act in a game.
 
 A seat's player sees the game with their own rack; anyone signed in may watch a
-public game as a spectator (no rack, no draws, no bag).  Every view that shows
-or changes a game asks here first, and every list of games or figure drawn
-from games about another player (a player's page, a ratings history) keeps to
-:func:`visible_games`, the same rule as a query.
+public game as a spectator (no rack, no draws, no bag); a player who left the
+game to a robot (:mod:`games.core.seat_changes`) keeps it: they see it as a
+spectator does, the game over for them, and may no longer move.  Every view
+that shows or changes a game asks here first, and every list of games or
+figure drawn from games about another player (a player's page, a ratings
+history) keeps to :func:`visible_games`, the same rule as a query.
 """
 
 from __future__ import annotations
@@ -17,13 +19,16 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from accounts.models import User as Account
-from games.models import Game, Seat
+from games.core.seat_changes import games_left, left_game
+from games.models import Game, Seat, SeatChange
 
 
 @dataclass(frozen=True)
 class Viewer:
     game: Game
     seat: int | None  # None: a spectator
+    #: How the viewer left the game, a robot taking their seat (they see it as a spectator).
+    left: SeatChange | None = None
 
     @property
     def is_player(self) -> bool:
@@ -41,13 +46,13 @@ def seat_of(game: Game, user: Account | AnonymousUser) -> int | None:
 
 def visible_games(user: Account | AnonymousUser) -> QuerySet[Game]:
     """The games ``user`` may see, as :func:`viewer_or_404` judges one game:
-    those they hold a seat in and, signed in, every public game; none for a
-    visitor who is not signed in (a turn link opens its one game's page, never
-    a list)."""
+    those they hold a seat in or left to a robot and, signed in, every public
+    game; none for a visitor who is not signed in (a turn link opens its one
+    game's page, never a list)."""
     if not user.is_authenticated:
         return Game.objects.none()
     seated = Seat.objects.filter(user_id=user.pk).values("game_id")
-    return Game.objects.filter(Q(is_public=True) | Q(pk__in=seated))
+    return Game.objects.filter(Q(is_public=True) | Q(pk__in=seated) | Q(pk__in=games_left(user.pk)))
 
 
 def may_ask_to_join(game_id: int, user: Account) -> bool:
@@ -89,7 +94,9 @@ def viewer_or_404(
 
     ``link_games`` (the session's ``link_games``, set by a turn link) lets a
     visitor who is not signed in see the one game a turn link was sent for, as
-    that link's seat.  A signed-in user is judged as before, by their own seat."""
+    that link's seat.  A signed-in user is judged as before, by their own seat.
+    A player who left the game to a robot, signed in or through a link of
+    theirs, sees it as a spectator, told so (``left``)."""
     try:
         game = Game.objects.prefetch_related("seats__user").get(pk=game_id)
     except Game.DoesNotExist:
@@ -97,6 +104,10 @@ def viewer_or_404(
     seat = seat_of(game, user)
     if seat is None and not user.is_authenticated:
         seat = _linked_seat(game, link_games)
-    if seat is None and not (game.is_public and user.is_authenticated):
+    left = None
+    if seat is None:
+        who = user.pk if user.is_authenticated else (link_games or {}).get(str(game.pk))
+        left = left_game(game.pk, who)
+    if seat is None and left is None and not (game.is_public and user.is_authenticated):
         raise Http404("No such game.")
-    return Viewer(game, seat)
+    return Viewer(game, seat, left)

@@ -12,11 +12,14 @@ reply is written on purpose.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
+from games.core import services
 from games.kinds import presentation
 from games.kinds.base import GameKind, Question, State
+from games.models import Game
 
-__all__ = ["FIELD", "YES", "Question", "confirmed", "may_ask", "question_for"]
+__all__ = ["FIELD", "YES", "Question", "confirmed", "may_ask", "question_for", "with_takeover"]
 
 #: The form field (and its value) that says the player has answered yes.
 FIELD = "confirmed"
@@ -37,6 +40,24 @@ def question_for(kind: GameKind, state: State, seat: int, notation: str) -> Ques
     """The question to ask before ``seat`` sends ``notation`` from a page, or
     ``None`` for a move sent at once: the kind's presentation says which."""
     return presentation.of(kind).question_for(state, seat, notation)
+
+
+def with_takeover(question: Question, game: Game, seat: int) -> Question:
+    """``question`` (a resignation's), saying which robot will take the seat
+    when the game has one take it (:func:`games.core.services.takeover_robot`)."""
+    seats = list(game.seats.all())
+    holder = next((s.user for s in seats if s.index == seat), None)
+    if holder is None or holder.is_robot:
+        return question
+    robot = services.takeover_robot(game, seats)
+    if robot is None:
+        return question
+    note = (
+        f"{services.display_name(robot)} will take your seat and play on with your score. "
+        "The game stays in your list, over for you: you can still follow it, but no longer "
+        "play in it."
+    )
+    return replace(question, note=note)
 
 
 def confirmed(post: Mapping[str, object]) -> bool:

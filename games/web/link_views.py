@@ -29,6 +29,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.models import User
+from games.core import services
 from games.core.projection import kind_of, turn_still_open
 from games.kinds.base import GameKind
 from games.mail_out.emails import zone_of
@@ -86,17 +87,18 @@ class ThroughLink(Door):
             viewer: Viewer | None = viewer_or_404(link.game_id, self.request.user, granted)
         except Http404:
             viewer = None
-        if viewer is None or viewer.seat is None:
+        if viewer is None or (viewer.seat is None and viewer.left is None):
             raise LinkProblem(
                 "This link no longer opens a game: the game or your seat is gone.", 404
             )
-        return viewer
+        return viewer  # a player who left the game to a robot sees it read-only
 
     def kind(self) -> GameKind:
         return kind_of(self.opened.game)
 
     def mover(self) -> int | User:
-        assert self.opened.seat is not None  # viewer() sees to it
+        if self.opened.seat is None:  # a player who left the game to a robot
+            raise services.NotAPlayer("Only the players of this game can make moves in it.")
         return self.opened.seat
 
     def expected(self, notation: str, post: Any) -> int:
@@ -110,6 +112,8 @@ class ThroughLink(Door):
         return self.link.seq
 
     def link_status(self, viewer: Viewer) -> LinkStatus:
+        if viewer.seat is None:  # a player who left: the page says so
+            return LinkStatus(moves=False, calls=False, note="")
         return link_status(self.link, viewer)
 
     def note_here(self) -> None:
@@ -124,8 +128,10 @@ class ThroughLink(Door):
 
 
 def _zone_name(viewer: Viewer) -> str:
-    """The time zone of the player the link was sent to."""
+    """The time zone of the player the link was sent to (who may have left)."""
     player = next((s.user for s in viewer.game.seats.all() if s.index == viewer.seat), None)
+    if player is None and viewer.left is not None:
+        player = viewer.left.left
     return zone_of(player).key if player is not None else "UTC"
 
 

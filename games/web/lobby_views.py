@@ -19,7 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core import signing
 from django.db import transaction
-from django.db.models import BooleanField, ExpressionWrapper, F, Prefetch, Q, QuerySet
+from django.db.models import BooleanField, ExpressionWrapper, F, Prefetch, Q, QuerySet, Value
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -37,7 +37,7 @@ from games.core import services
 from games.core.tokens import INVITE_DAYS, invite_token, read_invite_token
 from games.engine.lexicon import UnknownWordList
 from games.mail_out import invitations
-from games.models import Game, Seat, moving_seats, other_mover
+from games.models import Game, Seat, SeatChange, moving_seats, other_mover
 from games.web.access import may_ask_to_join
 from games.web.forms import (
     SHOW_KIND,
@@ -116,6 +116,7 @@ def _row_fields() -> dict[str, Any]:
 
 
 _FAR = datetime.max.replace(tzinfo=UTC)
+_LONG_AGO = datetime.min.replace(tzinfo=UTC)
 _PROBE = 8642097531  # a game id no URL prefix contains, to cut the reversed URL at
 
 
@@ -199,6 +200,8 @@ def _status_row(game: dict[str, Any], seats: list[_Seat], url: str, dates: _Date
     others = [s.name for s in seats if s.index != mine and s.taken]
     title = f"Against {', '.join(others)}" if others else f"Game {game['game_id']}"
     status = game["status"]
+    if game.get("left_reason"):
+        return _left_row(game, seats, url, dates, title)
     if status == Game.Status.OPEN:
         free = sum(1 for s in seats if not s.taken)
         listed = " (listed under Open games)" if game["is_open"] else ""
@@ -244,12 +247,58 @@ def _status_row(game: dict[str, Any], seats: list[_Seat], url: str, dates: _Date
     return GameRow(url, title, meta, players, status)
 
 
+def _left_row(
+    game: dict[str, Any], seats: list[_Seat], url: str, dates: _Dates, title: str
+) -> GameRow:
+    """A game the user left to a robot: finished for them, whatever its status;
+    their seat shown under the robot's name."""
+    mine = game["my_seat"]
+    robot = seats[mine].name
+    if game["left_reason"] == SeatChange.Reason.TIMEOUTS:
+        meta = f"You were removed after missed turns, and {robot} took your seat"
+    else:
+        meta = f"You resigned, and {robot} took your seat"
+    scores: list[int | None] = [None] * len(seats)
+    resigned: frozenset[int] = frozenset()
+    if game["has_state"]:
+        final, resigned, winners = _standing(game, len(seats))
+        scores = list(final)
+        if game["status"] == Game.Status.OVER and winners:
+            names = [seats[w].name for w in winners]
+            meta += f"; {names[0]} won" if len(names) == 1 else f"; tie: {', '.join(names)}"
+    players = [
+        PlayerScore(s.name, scores[s.index], " resigned" if s.index in resigned else "")
+        for s in seats
+    ]
+    meta += f", {dates.day(game['left_at'])}"
+    return GameRow(url, title, meta, players, Game.Status.OVER)
+
+
 def _my_games(user: User, statuses: list[str]) -> QuerySet[Seat, dict[str, Any]]:
     """The user's games in ``statuses``, as values, with ``my_seat``."""
     found = Seat.objects.filter(user=user, game__status__in=statuses)
     return cast(
         "QuerySet[Seat, dict[str, Any]]",
         found.values("game_id", my_seat=F("index"), **_row_fields()),
+    )
+
+
+def _games_left(user: User) -> QuerySet[SeatChange, dict[str, Any]]:
+    """The games the user left to a robot, as values (as :func:`_my_games`),
+    with ``left_reason`` and ``left_at``: finished for them, the latest first."""
+    found = SeatChange.objects.filter(left=user).order_by("-created_at", "-pk")
+    # No longer theirs to move; the change's own created_at is not the game's.
+    fields = {k: v for k, v in _row_fields().items() if k != "created_at"}
+    fields["other_mover"] = Value(0)
+    return cast(
+        "QuerySet[SeatChange, dict[str, Any]]",
+        found.values(
+            "game_id",
+            my_seat=F("seat"),
+            left_reason=F("reason"),
+            left_at=F("created_at"),
+            **fields,
+        ),
     )
 
 
@@ -264,6 +313,12 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             F("game__finished_at").desc(nulls_last=True), "-game_id"
         )[:FINISHED_SHOWN]
     )
+    # The games the user left to a robot are finished for them, when they left.
+    finished = sorted(
+        finished + list(_games_left(user)[:FINISHED_SHOWN]),
+        key=lambda g: g.get("left_at") or g["finished_at"] or _LONG_AGO,
+        reverse=True,
+    )[:FINISHED_SHOWN]
     seats: dict[int, list[_Seat]] = {g["game_id"]: [] for g in active + finished}
     names: dict[int, str] = {}  # by user id: the same players come up again and again
     found = (
@@ -284,10 +339,11 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         elif user_id in names:
             name = names[user_id]
         else:  # a User with just what display_name() reads, without a query per seat
+            # Django's from_db reads the values in the model's field order, not the names'.
             player = User.from_db(
                 found.db,
-                ["id", "display_name", "is_bot", "robot_level"],
-                (user_id, display_name, is_bot, robot_level),
+                ["id", "display_name", "robot_level", "is_bot"],
+                (user_id, display_name, robot_level, is_bot),
             )
             name = names[user_id] = services.display_name(player)
         seats[game_id].append(_Seat(index, user_id is not None, name))

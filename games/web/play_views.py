@@ -38,6 +38,7 @@ from games import kinds
 from games.coach import hints
 from games.core import chat, score_series, seat_names, services
 from games.core.projection import turn_still_open
+from games.core.seat_changes import left_in_words
 from games.engine.errors import Refusal
 from games.kinds import presentation
 from games.kinds.base import GameKind, Preview, SeatView, page_refusal
@@ -249,12 +250,12 @@ def _bad_request(error: BadForm) -> HttpResponse:
     return HttpResponseBadRequest(error.message, content_type="text/plain; charset=utf-8")
 
 
-def _players_only() -> HttpResponse:
-    return HttpResponse(
-        "Only the players of this game can make or preview moves; you are watching it.",
-        status=403,
-        content_type="text/plain; charset=utf-8",
-    )
+def _players_only(viewer: Viewer) -> HttpResponse:
+    """403 for a spectator, or a player who left the game to a robot (told so)."""
+    said = "Only the players of this game can make or preview moves; you are watching it."
+    if viewer.left is not None:
+        said = left_in_words(viewer.left)
+    return HttpResponse(said, status=403, content_type="text/plain; charset=utf-8")
 
 
 # --- the page ----------------------------------------------------------------
@@ -327,6 +328,8 @@ def _context(
         "game": game,
         "seat": viewer.seat,
         "is_player": viewer.is_player,
+        # A player who left the game to a robot: it is over for them.
+        "left_note": left_in_words(viewer.left) if viewer.left is not None else "",
         "tz_name": door.tz_name,
         "urls": door.urls,
         "link": link,
@@ -448,7 +451,7 @@ def hints_when_ready(request: HttpRequest, door: Door) -> HttpResponse:
     is gone or its hints are not the viewer's to see.  Never finds them."""
     viewer = door.viewer()
     if viewer.seat is None:
-        return _players_only()
+        return _players_only(viewer)
     seen = request.GET.get("seen", "")
     if not seen.isdigit() or len(seen) > 9:
         return _bad_request(BadForm("Say which move the page shows: ?seen=<move number>."))
@@ -499,7 +502,8 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
         expected = door.expected(notation, request.POST)
         key = _idempotency_key(request.POST)
     except BadForm as e:
-        return _bad_request(e) if door.viewer().is_player else _players_only()
+        seen = door.viewer()
+        return _bad_request(e) if seen.is_player else _players_only(seen)
     kept: dict[str, Any] = {"notation": "" if call_word else notation, "call_word": call_word}
     said = str(request.POST.get("message", ""))
     if said.strip():
@@ -534,6 +538,8 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
             return page(request, door, door.viewer(), notice=notice)
         if done.overtaken:  # not made: the game changed under it, as a stale move's
             return _refused(request, door, 409, error=claims.OVERTAKEN_NOTICE, **kept)
+        if not done.events and (left := door.viewer().left) is not None:
+            notice = f"You resigned; {services.display_name(left.took_over)} took your seat."
     if _is_htmx(request):
         return page(request, door, door.viewer(), notice=notice)
     messages.success(request, notice)
@@ -567,11 +573,16 @@ def _ask_first(
     question = confirmations.question_for(kind, state, viewer.seat, notation)
     if question is None:
         return None
+    if kind.verb_of(notation) == "resign":
+        question = confirmations.with_takeover(question, viewer.game, viewer.seat)
     shown = presentation.of(kind).preview(viewer.game, viewer.seat, notation)
     if shown.refused:
         return None
     message = said if said.strip() else ""
-    return page(request, door, viewer, question=question, preview=shown, message=message)
+    # A robot taking the seat: what the kind says a resignation does (ends the game,
+    # the seat cannot win) does not happen; the question's note says what does.
+    details = None if question.note else shown
+    return page(request, door, viewer, question=question, preview=details, message=message)
 
 
 def _refused(
@@ -583,7 +594,7 @@ def _refused(
     check is made by ``submit``."""
     viewer = door.viewer()
     if not viewer.is_player:
-        return _players_only()
+        return _players_only(viewer)
     if stale:
         kw["error"] = door.stale_message(viewer.game)
     return page(request, door, viewer, status=status, **kw)
@@ -600,7 +611,7 @@ def preview_move(request: HttpRequest, door: Door) -> HttpResponse:
     preview (JUMBULAYA's) goes by the call box, any other move's by the move field."""
     viewer = door.viewer()
     if viewer.seat is None:
-        return _players_only()
+        return _players_only(viewer)
     game = viewer.game
     kind = services.kind_of(game)
     try:

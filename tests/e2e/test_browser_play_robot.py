@@ -5,6 +5,7 @@ axe-core checks each page, and none is wider than a 390-px screen."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +21,16 @@ from tests.e2e.test_browser_game import sign_in
 from tests.e2e.test_browser_keyboard import clean, tab_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def robots(transactional_db: None) -> None:
+    """The robot accounts, as migration 0004 makes them: a browser test's
+    database is emptied after each test, migrations' rows with it."""
+    from django.apps import apps
+
+    made = importlib.import_module("accounts.migrations.0004_robot_accounts")
+    made.make_robots(apps, None)
 
 
 def fits(page: Any) -> None:
@@ -78,4 +89,39 @@ def test_one_click_to_a_robot_game_by_keyboard(
     assert made.kind == "tumble"
     seated = made.seats.get(index=1).user
     assert seated is not None and seated.public_name == "Robot Casual"
+    assert problems.problems == []
+
+
+def test_a_player_resigns_to_a_robot_and_keeps_the_game_by_keyboard(
+    live_server: Any,
+    browser: Any,
+    started_game: Callable[..., Game],
+    problems: PageWatch,
+) -> None:
+    base = live_server.url
+    game = started_game(players=2, takeover_level="casual")
+    page = sign_in(browser, base, "bob@example.com", problems)  # type: ignore[arg-type]
+    page.goto(f"{base}/games/{game.pk}/")
+    tab_to(page, "button[data-move='resign']")
+    page.keyboard.press("Enter")
+    expect(page.locator("#confirm-title")).to_have_text("Resign from this game?")
+    expect(page.locator(".confirm-note")).to_contain_text("Robot Casual will take your seat")
+    expect(page.locator("#confirm")).not_to_contain_text("This ends the game")
+    clean(page)
+    tab_to(page, "#confirm button.danger")
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        page.keyboard.press("Enter")
+    left = "You resigned from this game, and Robot Casual took your seat"
+    expect(page.locator("#live")).to_contain_text(left)
+    page.reload()
+    expect(page.locator("main")).to_contain_text(left)
+    expect(page.locator("main")).to_contain_text("Bob resigned; Robot Casual took the seat.")
+    assert page.locator("#move-form").count() == 0
+    clean(page)
+    fits(page)
+    page.goto(f"{base}/dashboard/")
+    expect(page.locator("#finished")).to_contain_text(
+        "You resigned, and Robot Casual took your seat"
+    )
+    clean(page)
     assert problems.problems == []

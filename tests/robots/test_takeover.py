@@ -38,7 +38,7 @@ def test_a_robot_takes_the_seat_of_a_player_who_resigns(
     change = SeatChange.objects.get(game=game)
     assert (change.seat, change.left, change.reason) == (seat, leaver, "resigned")
     log = [entry.words for entry in game_log(game)]
-    assert f"{leaver.public_name} resigned; Robot Casual plays seat {seat + 1} from now on." in log
+    assert f"{leaver.public_name} resigned; Robot Casual took the seat." in log
     # It was the seat's turn: the robot plays it.
     assert RobotTurn.objects.filter(game=game, seat=seat, seq=game.last_seq).exists()
     assert turns.sweep() == 1
@@ -50,7 +50,7 @@ def test_a_robot_takes_the_seat_of_a_player_who_resigns(
     assert note is not None
     message = message_for(note)
     assert message is not None
-    assert "Robot Casual plays seat" in str(message.body)
+    assert "resigned; Robot Casual took the seat." in str(message.body)
 
 
 def test_a_robot_takes_the_seat_of_a_player_removed_for_timeouts(

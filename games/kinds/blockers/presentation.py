@@ -104,7 +104,10 @@ class BlockersPresentation:
 
     def game_log(self, game: Game, names: Mapping[int, str] | None = None) -> list[Logged]:
         now = seat_names.names_now(game) if names is None else dict(names)
-        return words.history(seat_names.renamed_events(BLOCKERS, load_events(game), now))
+        events = load_events(game)
+        return seat_names.as_played(
+            game, now, lambda then: words.history(seat_names.renamed_events(BLOCKERS, events, then))
+        )
 
     def claim_outcomes(self, game: Game, seat: int | None) -> list[str]:
         return []

@@ -126,7 +126,10 @@ class CrosswordPresentation:
 
     def game_log(self, game: Game, names: Mapping[int, str] | None = None) -> list[Logged]:
         now = seat_names.names_now(game) if names is None else dict(names)
-        return history(seat_names.renamed_events(CROSSWORD, load_events(game), now))
+        events = load_events(game)
+        return seat_names.as_played(
+            game, now, lambda then: history(seat_names.renamed_events(CROSSWORD, events, then))
+        )
 
     def claim_outcomes(self, game: Game, seat: int | None) -> list[str]:
         return []

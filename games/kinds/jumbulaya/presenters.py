@@ -328,27 +328,23 @@ def game_log(game: Game, names: dict[int, str] | None = None) -> list[Logged]:
     rows = list(game.events.order_by("seq"))
     if names is None:
         names = seat_names.names_now(game)
-    events = seat_names.renamed_events(JUMBULAYA, [engine_event(row) for row in rows], names)
-    entries = history(events, [row.source for row in rows])
-    if not events or not isinstance(events[0], GameStarted):
+    played = [engine_event(row) for row in rows]
+    sources = [row.source for row in rows]
+    entries = seat_names.as_played(
+        game,
+        names,
+        lambda then: history(seat_names.renamed_events(JUMBULAYA, played, then), sources),
+    )
+    if not played or not isinstance(played[0], GameStarted):
         return entries
-    lines = seat_change_lines(game)
-    line = outcome_line(game, player_names(events[0].players))
-    if line is not None:
-        lines.append(line)
-    for seq, words in lines:
-        at = next((i for i, entry in enumerate(entries) if entry.seq > seq), len(entries))
-        entries = [*entries[:at], Logged(seq, words, words, words), *entries[at:]]
+    judged = list(game.claims.filter(resolved_seq__isnull=False))
+    if judged:  # named as the seats were when the window closed
+        seq = max(c.resolved_seq or 0 for c in judged)
+        then = seat_names.names_then(names, list(game.seat_changes.select_related("left")), seq)
+        started = seat_names.renamed_events(JUMBULAYA, played[:1], then)[0]
+        assert isinstance(started, GameStarted)
+        line = outcome_line(game, player_names(started.players))
+        if line is not None:
+            at = next((i for i, entry in enumerate(entries) if entry.seq > line[0]), len(entries))
+            entries.insert(at, Logged(line[0], line[1], line[1], line[1]))
     return entries
-
-
-def seat_change_lines(game: Game) -> list[tuple[int, str]]:
-    """The log's lines (``(seq, words)``) for the seats robots took over."""
-    return [
-        (
-            change.seq,
-            f"{change.left.public_name} {change.get_reason_display()}; "
-            f"{change.took_over.public_name} plays seat {change.seat + 1} from now on.",
-        )
-        for change in game.seat_changes.select_related("left", "took_over")
-    ]

@@ -29,8 +29,13 @@ MISSED_SHOWN = 3
 
 @dataclass(frozen=True)
 class AnalysedRound:
+    """A round of the analysis for its page: the crosswords as rows, as a
+    player types them (the notation keeps their colours too)."""
+
     round: RoundAnalysis
     name: str
+    played_rows: tuple[str, ...]
+    robot_rows: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,11 @@ class SeatTotals:
     given_away: int
     rounds: int
     winner: bool
+
+
+def _crossword_rows(crossword: str | None) -> tuple[str, ...]:
+    """A crossword's one-line form (its colours too, or none) as its rows."""
+    return () if crossword is None else seat_views.shown(crossword).lines
 
 
 def _rows(notation: str) -> tuple[str, ...]:
@@ -103,7 +113,12 @@ class TumblePresentation:
 
     def game_log(self, game: Game, names: Mapping[int, str] | None = None) -> list[Logged]:
         now = seat_names.names_now(game) if names is None else dict(names)
-        return log_words.history(seat_names.renamed_events(TUMBLE, load_events(game), now))
+        events = load_events(game)
+        return seat_names.as_played(
+            game,
+            now,
+            lambda then: log_words.history(seat_names.renamed_events(TUMBLE, events, then)),
+        )
 
     def claim_outcomes(self, game: Game, seat: int | None) -> list[str]:
         return []
@@ -146,7 +161,10 @@ class TumblePresentation:
             )
             for s in range(len(analysis.players))
         ]
-        rounds = [AnalysedRound(r, name[r.seat]) for r in analysis.rounds]
+        rounds = [
+            AnalysedRound(r, name[r.seat], _crossword_rows(r.played), _crossword_rows(r.robot))
+            for r in analysis.rounds
+        ]
         return {"totals": totals, "rounds": rounds, "robot_level": analysis.robot_level}
 
     def missed_chances(self, analysis: Any, seat: int) -> list[str]:
