@@ -189,9 +189,7 @@ def test_a_sealed_round_replaced_then_revealed_when_both_are_in(
     assert "Round 2" in revealed and "Rounds revealed" in revealed
     # Both leave the site: the new round's turn is mailed (while they were on the
     # page it would have waited: games/live/presence.py).
-    User.objects.filter(email__in=["ann@example.com", "bob@example.com"]).update(
-        present_until=None
-    )
+    User.objects.filter(email__in=["ann@example.com", "bob@example.com"]).update(present_until=None)
     mailoutbox.clear()
     outbox.sweep()
     turn = {m.to[0]: m for m in mailoutbox if "your turn" in m.subject}
