@@ -7,6 +7,8 @@ seat."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
@@ -22,6 +24,7 @@ from games.mail_in import inbound
 from games.mail_out.emails import message_for
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game, InboundMail, Notification, SeatChange
+from games.robots import turns
 from tests import leaks
 from tests.api.conftest import ApiClient
 from tests.inbound.inbound_mails import parsed, reply_mime
@@ -265,3 +268,44 @@ def test_a_rename_shows_in_the_lines_the_leaver_played(
     log = [entry.words for entry in presentation.of(kind_of(game)).game_log(game)]
     assert "David resigned; Robot Casual took the seat." in log
     assert any(words.startswith("David ") for words in log[:-1])
+
+
+def test_each_players_page_counts_only_the_plays_they_made_in_a_seat_that_changed_hands(
+    make_user: Callable[[str], User],
+) -> None:
+    game, dave, seat = dave_moved_then_left("jumbulaya", make_user)
+    robot = game.seats.get(index=seat).user
+    ann = game.created_by
+    assert robot is not None
+    for _ in range(6):  # the robot plays a few turns in Dave's seat, Ann passing
+        game.refresh_from_db()
+        if game.turn_seat == seat:
+            assert turns.sweep() >= 1
+        else:
+            submit(game.pk, ann, "pass", game.last_seq, Event.Source.WEB)
+    game.refresh_from_db()
+    submit(game.pk, ann, "resign", game.last_seq, Event.Source.WEB)  # a robot takes hers too
+    for _ in range(400):
+        game.refresh_from_db()
+        if game.status == Game.Status.OVER:
+            break
+        assert turns.sweep() >= 1
+    assert game.status == Game.Status.OVER
+    change = SeatChange.objects.get(game=game, seat=seat)
+    kind = kind_of(game)
+    rows = list(game.events.order_by("seq"))
+    events = [services.engine_event(row) for row in rows]
+    his = kinds.best_plays(
+        kind, [e for e, r in zip(events, rows, strict=True) if r.seq <= change.seq], seat
+    )
+    everyone = kinds.best_plays(kind, events, seat)
+    assert his and len(everyone) > len(his), "both played words in the seat"
+    theirs = list((Counter(everyone) - Counter(his)).elements())
+
+    def best(user: User) -> list[str]:
+        page = signed_in(ann).get(f"/players/{user.pk}/").content.decode()
+        return re.findall(r'<span class="play">([^<]*)</span>', page)
+
+    assert set(best(dave)) <= {p.words for p in his}
+    assert set(best(robot)) <= {p.words for p in theirs}
+    assert best(dave) and best(robot)
