@@ -36,7 +36,7 @@ def test_each_player_sees_the_turns_the_jumbulayas_and_the_totals(
         response = signed_in(seat.user).get(url(game))
         assert response.status_code == 200
         html = response.content.decode()
-        assert "<caption>Every turn" in html and "Robot's choice" in html
+        assert '<caption id="turns-caption">Every turn' in html and "Robot's choice" in html
         assert "1 S-T-R-A-N-G-E" in html
         assert "SPRINTS" in html and "Bob" in html and "Ann" in html
         assert 'scope="col"' in html
