@@ -973,6 +973,7 @@ def _take_over(game: Game, seats: Sequence[Seat], seat: int, state: State, reaso
     row.user, row.timeouts_in_a_row, row.muted = robot, 0, False
     claims.withdraw(game, seat, tell=False)  # the leaver's sealed calls leave with them
     robots_owed.after_move(game, seats, state)
+    doorbell.ring(game.pk, game.last_seq)  # open pages show who holds the seat now
     return True
 
 

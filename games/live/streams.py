@@ -24,7 +24,7 @@ from django.db.models import Max
 
 from games.live import doorbell
 from games.live.listener import Listener
-from games.models import Game, Message
+from games.models import Game, Message, SeatChange
 
 #: How long one stream lasts before the page opens the next.
 STREAM_SECONDS = 120.0
@@ -36,10 +36,21 @@ POLL_SECONDS = 1.0
 RETRY_MS = 2000
 
 
-def version_of(game: Game, newest_message: int | None) -> str:
+def version_of(game: Game, newest_message: int | None, newest_seat_change: int | None) -> str:
     """What an open page compares to know it shows the game as it is."""
     window = game.claims_close_at.timestamp() if game.claims_close_at else 0
-    return f"{game.last_seq}.{game.status}.{window:.0f}.{newest_message or 0}"
+    return (
+        f"{game.last_seq}.{game.status}.{window:.0f}.{newest_message or 0}"
+        f".{newest_seat_change or 0}"
+    )
+
+
+def _newest_seat_change(game_id: int) -> int | None:
+    """A seat taken over (a robot for a player who left) writes no event."""
+    found: int | None = SeatChange.objects.filter(game_id=game_id).aggregate(newest=Max("pk"))[
+        "newest"
+    ]
+    return found
 
 
 def page_version(game: Game, messages: bool) -> str:
@@ -48,7 +59,7 @@ def page_version(game: Game, messages: bool) -> str:
     newest = None
     if messages:
         newest = Message.objects.filter(game=game).aggregate(newest=Max("pk"))["newest"]
-    return version_of(game, newest)
+    return version_of(game, newest, _newest_seat_change(game.pk))
 
 
 def current_version(game_id: int, messages: bool = True) -> str:
@@ -63,7 +74,7 @@ def current_version(game_id: int, messages: bool = True) -> str:
         newest = None
         if messages:
             newest = Message.objects.filter(game_id=game_id).aggregate(newest=Max("pk"))["newest"]
-        return version_of(found, newest)
+        return version_of(found, newest, _newest_seat_change(game_id))
     finally:
         if not connection.in_atomic_block:
             connection.close()

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.test import AsyncClient
+from django.test import AsyncClient, Client
 
 from accounts.models import User
 from games.core import chat, services
@@ -136,3 +136,30 @@ def test_an_active_page_keeps_its_player_present(started_game: Callable[..., Gam
     ann.refresh_from_db()
     bob.refresh_from_db()
     assert ann.present_until is not None and bob.present_until is None
+
+
+@pytest.mark.django_db  # not transactional: the robot accounts of the migrations are there
+def test_a_seat_taken_over_moves_the_version(started_game: Callable[..., Game]) -> None:
+    """A robot taking the seat of a player who resigned writes no event: the open
+    pages still hear of it (the log says so, the seat has a new name)."""
+    game = started_game(takeover_level="casual")
+    before = streams.current_version(game.pk)
+    services.submit(game.pk, 0, "resign", game.last_seq, Event.Source.WEB)
+    game.refresh_from_db()
+    assert game.status == Game.Status.PLAYING  # the robot plays on
+    assert streams.current_version(game.pk) != before
+
+
+@pytest.mark.django_db
+def test_the_page_names_its_stream_and_version_and_shows_no_template_comment(
+    started_game: Callable[..., Game],
+) -> None:
+    game = started_game()
+    ann = game.seats.get(index=0).user
+    assert ann is not None
+    client = Client()
+    client.force_login(ann)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert f'data-stream="/games/{game.pk}/live/"' in html
+    assert f'data-version="{streams.current_version(game.pk)}"' in html
+    assert "{#" not in html and "#}" not in html
