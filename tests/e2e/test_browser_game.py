@@ -1,6 +1,6 @@
 """Two players in two browser contexts play a short game to its end through the
 real pages: sign in by email, moves typed and composed by tapping tiles, a
-refused move, and a JUMBULAYA call, sealed until the claim window closes."""
+refused move, and a JUMBULAYA call off one's turn, sealed until the claim window closes."""
 
 from __future__ import annotations
 
@@ -149,17 +149,18 @@ def test_two_players_play_a_whole_game(
     assert Event.objects.filter(game=game).count() == 10
 
     # The ninth line claimed, a JUMBULAYA can be called: the claim window opens
-    # (the default for games over days) and Bob's call stays sealed until it closes.
-    bobs.goto(url)
-    assert "Claim window open until" in bobs.inner_text(".status")
-    bobs.fill("#jumbulaya-word", "sprints")
-    # The preview by the call box says what the call would score.
-    expect(bobs.locator("#call-preview")).to_contain_text("it scores 10 points (7 tiles)")
-    assert axe_violations(bobs) == ""
-    post(bobs, ".call-form button.primary")
-    expect(bobs.locator("#live")).to_contain_text("Your claim is sealed until")
+    # (the default for games over days). It is Bob's turn: Ann's call, off her turn,
+    # stays sealed until the window closes (one on his own turn is judged at once).
     anns.goto(url)
-    assert "SPRINTS" not in anns.content()  # sealed: Ann sees nothing of it
+    assert "Claim window open until" in anns.inner_text(".status")
+    anns.fill("#jumbulaya-word", "sprints")
+    # The preview by the call box says what the call would score.
+    expect(anns.locator("#call-preview")).to_contain_text("it scores 10 points (7 tiles)")
+    assert axe_violations(anns) == ""
+    post(anns, ".call-form button.primary")
+    expect(anns.locator("#live")).to_contain_text("Your claim is sealed until")
+    bobs.goto(url)
+    assert "SPRINTS" not in bobs.content()  # sealed: Bob sees nothing of it
     assert Event.objects.filter(game=game).count() == 10
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now())
     assert services.close_claim_windows() == 1  # what beat does every minute
@@ -167,12 +168,12 @@ def test_two_players_play_a_whole_game(
     anns.goto(url)
     for page in (anns, bobs):
         status = page.inner_text(".status")
-        assert "The game is over" in status and "Bob" in status
-    # Bob, who called, is told what became of his call; Ann called nothing.
-    assert "sealed JUMBULAYA calls: SPRINTS: verified" in bobs.inner_text(".status")
-    assert "sealed JUMBULAYA calls" not in anns.inner_text(".status")
-    log = anns.inner_text("#log") if anns.locator("#log").count() else anns.content()
-    assert "Bob called JUMBULAYA: SPRINTS" in log
+        assert "The game is over" in status and "Ann" in status
+    # Ann, who called, is told what became of her call; Bob called nothing.
+    assert "sealed JUMBULAYA calls: SPRINTS: verified" in anns.inner_text(".status")
+    assert "sealed JUMBULAYA calls" not in bobs.inner_text(".status")
+    log = bobs.inner_text("#log") if bobs.locator("#log").count() else bobs.content()
+    assert "Ann called JUMBULAYA: SPRINTS" in log
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
     assert game.state is not None and game.state["jumbulaya"]["points"] == 10
