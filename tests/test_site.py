@@ -16,6 +16,7 @@ def test_home_page(client: Client) -> None:
     assert "Jumbulaya" in response.content.decode()
 
 
+@pytest.mark.django_db  # the home page names the robots of its one-click games
 def test_the_site_has_an_icon(client: Client) -> None:
     """Every page names its icons, and /favicon.ico (asked for where no page names
     one) leads to the same file; the browser tests load them."""
