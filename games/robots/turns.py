@@ -182,11 +182,14 @@ def _submit(
     row: RobotTurn, robot: User, move: str, outcome: str, source: str = Event.Source.ROBOT
 ) -> str:
     """Make ``move`` for the robot and mark the row done, in one transaction;
-    a game that moved on first (or a move already made) marks it ``stale``."""
+    a game that moved on first (or a move already made) marks it ``stale``, and a
+    call sealed off its turn (no event until the window closes) ``sealed``."""
     key = f"robot:{row.game_id}:{row.seat}:{row.seq}"
     try:
         with transaction.atomic():
-            services.submit(row.game_id, robot, move, row.seq, source, key)
+            done = services.submit(row.game_id, robot, move, row.seq, source, key)
+            if done.sealed:
+                outcome = "sealed"
             RobotTurn.objects.filter(pk=row.pk).update(done_at=timezone.now(), outcome=outcome)
     except (services.StaleMove, services.DuplicateMove, services.NotAPlayer):
         return _done(row, "stale")

@@ -188,8 +188,12 @@ def test_a_robot_versus_robot_game_is_played_to_the_end_by_the_tasks() -> None:
         assert tasks.sweep_robot_turns() >= 1, "a robot turn was lost"
     assert game.status == Game.Status.OVER
     assert not RobotTurn.objects.filter(game=game, done_at__isnull=True).exists()
-    moved = RobotTurn.objects.filter(game=game, outcome__in=["moved", "passed"]).count()
-    assert moved == len(robot_events(game))
+    made = RobotTurn.objects.filter(game=game, outcome__in=["moved", "passed"])
+    followed = [Event.objects.get(game=game, seq=row.seq + 1) for row in made]
+    # Each robot turn made the next event: its move, or, for a JUMBULAYA called on its
+    # own turn and verified, the claim window's judgment (written by the system).
+    assert all(e.source == Event.Source.ROBOT or e.type == "jumbulaya_verified" for e in followed)
+    assert len(robot_events(game)) == sum(e.source == Event.Source.ROBOT for e in followed)
     assert not Notification.objects.filter(user__robot_level__gt="").exists()
 
 
