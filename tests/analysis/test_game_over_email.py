@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from games.coach import analysis
+from games.kinds.jumbulaya.move_words import move_in_words
 from games.mail_out.emails import message_for
 from games.models import Game, Notification
 from games.models import GameAnalysis as Stored
@@ -42,7 +43,8 @@ def test_each_player_is_told_their_own_missed_chances(
         assert "Your biggest missed chances" in text
         if mine:
             for m in mine:
-                assert f"turn {m.turn + 1}: you played {m.played}, where {m.best} scored" in text
+                played, best = move_in_words(m.played), move_in_words(m.best)
+                assert f"turn {m.turn + 1}: you played {played}, where {best} scored" in text
                 assert f"({m.missed} more)" in html
         else:
             assert "none" in text
