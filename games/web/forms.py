@@ -13,6 +13,7 @@ from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.db import DatabaseError
 from django.http import QueryDict
 
 from games import kinds, models
@@ -581,8 +582,13 @@ class PlayNow:
 
 def play_now() -> list[PlayNow]:
     """The one-click games against a robot the home page and the dashboard
-    offer: one for each game whose robots stand on the default rung."""
-    names = dict(robot_levels())
+    offer: one for each game whose robots stand on the default rung.  None while
+    the database is away: the home page still answers then (they could start
+    nothing), as it did before it offered them."""
+    try:
+        names = dict(robot_levels())
+    except DatabaseError:
+        return []
     level = kinds.DEFAULT_RUNG
     out = []
     for kind in kinds.all():
