@@ -230,14 +230,18 @@ def canary_game(rigged_game: Callable[..., Game]) -> Callable[[], CanaryGame]:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests last, after pytest-django's own order: from the first of
+    """The browser tests (tests/e2e/ and every test using the ``browser`` fixture)
+    last, after pytest-django's own order: from the first of
     them to the end of the session Playwright's sync API keeps an event loop running
     in the main thread, where a later test could not run one of its own
     (``asyncio.run``, ``async_to_sync``: the async views' tests)."""
-    browser = [item for item in items if "/tests/e2e/" in str(item.path)]
+
+    def in_a_browser(item: pytest.Item) -> bool:
+        return "/tests/e2e/" in str(item.path) or "browser" in getattr(item, "fixturenames", ())
+
+    browser = [item for item in items if in_a_browser(item)]
     if browser:
-        others = [item for item in items if "/tests/e2e/" not in str(item.path)]
-        items[:] = others + browser
+        items[:] = [item for item in items if not in_a_browser(item)] + browser
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
