@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from django.test import Client, override_settings
@@ -10,6 +11,13 @@ from esp_api_standin import MAILGUN_DOMAIN, MAILGUN_KEY, TOKEN, StandIn, serve
 
 from games.mail_out import outbox
 from games.models import Game, Notification
+
+
+@pytest.fixture(autouse=True)
+def no_worker_expected(settings: Any) -> None:
+    """No worker or beat runs beside these tests: /healthz judges the mail and the
+    database alone (with Redis, as in CI, it would wait for a worker's heartbeat)."""
+    settings.JUMBULAYA_HEALTH_EXPECT_WORKERS = False
 
 
 @pytest.fixture
