@@ -42,10 +42,12 @@ def signed_in(user: User) -> Client:
 
 
 def a_move(game: Game, seat: int) -> str:
-    """A legal move of ``seat``'s now, as the kind lists them for robots."""
+    """A legal move of ``seat``'s now, as the kind lists them for robots, or a pass
+    (a crossword rack may make no word on a random board)."""
     kind = kind_of(game)
     lexicon = game_lexicon(game) if kind.uses_word_list else None
-    return kind.legal_moves(current_state(game), seat, lexicon)[0]
+    moves = kind.legal_moves(current_state(game), seat, lexicon)
+    return moves[0] if moves else "pass"
 
 
 def dave_moved_then_left(kind: str, make_user: Callable[[str], User]) -> tuple[Game, User, int]:
