@@ -228,6 +228,18 @@ def canary_game(rigged_game: Callable[..., Game]) -> Callable[[], CanaryGame]:
     return make
 
 
+@pytest.fixture
+def robot_accounts(transactional_db: None) -> None:
+    """The robot accounts, as the migrations make them: a transactional test that
+    ran before flushed them with every other row."""
+    import importlib
+
+    from django.apps import apps
+
+    for name in ("0004_robot_accounts", "0006_crossword_robot_accounts"):
+        importlib.import_module(f"accounts.migrations.{name}").make_robots(apps, None)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser tests (tests/e2e/ and every test using the ``browser`` fixture)

@@ -388,7 +388,11 @@ def send(notification_id: int) -> bool:
             notification = Notification.objects.select_related("game", "user").get(
                 pk=notification_id
             )
-            if notification.kind in WAIT_WHILE_HERE and notification.user is not None:
+            if (
+                notification.kind in WAIT_WHILE_HERE
+                and notification.user is not None
+                and notification.game.status == Game.Status.PLAYING
+            ):  # a turn of a game since over is dropped below, and holds nothing back
                 here_until = presence.here_until(notification.user)
             held = "" if here_until else tracking.hold_reason(notification)
             if not held and not here_until:

@@ -20,7 +20,7 @@ from tests.e2e.conftest import PageWatch
 from tests.e2e.test_browser_game import sign_in
 from tests.e2e.test_browser_keyboard import clean, tab_to
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("robot_accounts")]
 
 
 @pytest.fixture(autouse=True)
