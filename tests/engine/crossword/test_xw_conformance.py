@@ -11,7 +11,7 @@ import pytest
 from games.engine.crossword.record import replay_json
 from tests.conformance.cases_check import check_case
 
-CASES = sorted((Path(__file__).parents[1] / "conformance" / "crossword").glob("*.json"))
+CASES = sorted((Path(__file__).parents[2] / "conformance" / "crossword").glob("*.json"))
 
 
 def _no_installed_lists(name: str) -> frozenset[str]:

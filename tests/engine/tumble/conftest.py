@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-ENABLE_PATH = Path(__file__).resolve().parents[2] / "games" / "engine" / "data" / "enable1.txt.gz"
+ENABLE_PATH = Path(__file__).resolve().parents[3] / "games" / "engine" / "data" / "enable1.txt.gz"
 
 
 @pytest.fixture(scope="session")

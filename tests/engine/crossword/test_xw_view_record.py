@@ -23,7 +23,7 @@ from games.engine.crossword.record import replay_json, write_record
 from games.engine.crossword.state import state_to_json
 from games.engine.crossword.view import seat_view
 
-ENABLE = Path(__file__).resolve().parents[2] / "games" / "engine" / "data" / "enable1.txt.gz"
+ENABLE = Path(__file__).resolve().parents[3] / "games" / "engine" / "data" / "enable1.txt.gz"
 
 
 @pytest.fixture(scope="module")

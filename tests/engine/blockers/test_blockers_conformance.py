@@ -16,7 +16,7 @@ import pytest
 from games.engine.blockers import replay_json
 from tests.conformance.cases_check import check_case
 
-CASES = sorted((Path(__file__).parents[1] / "conformance" / "blockers").glob("*.json"))
+CASES = sorted((Path(__file__).parents[2] / "conformance" / "blockers").glob("*.json"))
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
