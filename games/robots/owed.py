@@ -23,6 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from accounts.robots import robot_account
 from games.core.projection import kind_of
 from games.kinds.base import State
 from games.models import Game, RobotTurn, Seat
@@ -35,17 +36,16 @@ PLAY_TASK = "games.tasks.play_robot_turn"
 HUMAN_DELAY = (timedelta(minutes=2), timedelta(minutes=30))
 
 
-def robot(level: str) -> User | None:
-    """The robot account of ``level`` (made by ``accounts`` migration 0004)."""
-    return User.objects.filter(robot_level=level).exclude(robot_level="").first()
+def robot(level: str) -> User:
+    """The robot account of ``level``, made when the level is first needed
+    (:func:`accounts.robots.robot_account`: no migration a level name)."""
+    return robot_account(level)
 
 
 def levels_offered(levels: Iterable[str]) -> list[tuple[str, str]]:
-    """``(level, display name)`` for each of ``levels`` that has its robot account."""
-    names = dict(
-        User.objects.filter(robot_level__in=list(levels)).values_list("robot_level", "display_name")
-    )
-    return [(level, names[level]) for level in levels if level in names]
+    """``(level, display name)`` for each of ``levels``, their robot accounts
+    made if need be."""
+    return [(level, robot(level).display_name) for level in levels]
 
 
 def robot_seats(seats: Sequence[Seat]) -> set[int]:
