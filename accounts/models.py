@@ -45,7 +45,7 @@ class User(AbstractUser):
     digest_hour = models.PositiveSmallIntegerField(default=8)
     #: When the last digest went out.
     digest_sent_at = models.DateTimeField(null=True, blank=True)
-    #: A robot player's level (``games.engine.robots.LEVELS``); blank for people.
+    #: A robot player's level (``games.engine.jumbulaya.robots.LEVELS``); blank for people.
     #: Robot accounts are made by a migration, get no email and never sign in.
     robot_level = models.CharField(max_length=16, blank=True, db_index=True)
     #: A bot: an account its owner marked as played by a program through the API

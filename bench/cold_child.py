@@ -36,7 +36,7 @@ def peak_rss_mb() -> float | None:
 
 
 def main() -> None:
-    from games.engine import PRESETS, LexiconStore, deal, legal_moves, start
+    from games.engine.jumbulaya import PRESETS, LexiconStore, deal, legal_moves, start
 
     imported = time.perf_counter()
     lexicon = LexiconStore(Path(sys.argv[1])).load("default")

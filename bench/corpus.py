@@ -180,7 +180,7 @@ def measure(game: Game, mails: list[CorpusMail]) -> dict[str, Any]:
     from django.test import Client, override_settings
 
     from games.core.services import current_state, game_lexicon
-    from games.engine import legal_moves
+    from games.engine.jumbulaya import legal_moves
     from games.models import InboundMail
 
     esp = importlib.import_module("esp_payloads")  # tests/inbound: how the ESPs post
@@ -318,7 +318,7 @@ def run() -> dict[str, Any]:
 def _two_player_game() -> Game:
     from accounts.models import User
     from games.core.services import create_game, join_game
-    from games.engine import PRESETS
+    from games.engine.jumbulaya import PRESETS
 
     ann, bob = (
         User.objects.create_user(username=n, email=f"{n}@example.com", display_name=n.title())

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from games.engine import (
+from games.engine.jumbulaya import (
     Event,
     Lexicon,
     Refusal,

@@ -331,7 +331,7 @@ def _start_games(count: int, prefix: str) -> list[BenchGame]:
     that no player nears the hourly limit of answered replies."""
     from accounts.models import User
     from games.core import services
-    from games.engine import PRESETS
+    from games.engine.jumbulaya import PRESETS
 
     rules = PRESETS["official"]
     games = []
@@ -361,7 +361,7 @@ def replies(games: list[BenchGame], round_no: int, rng: random.Random) -> list[t
     got, and its kind: a plausible word in every other game (alternating by
     round), else a pass."""
     from games.core import services
-    from games.engine import legal_moves
+    from games.engine.jumbulaya import legal_moves
     from games.engine.tiles import MAX_LINE_TILES
     from games.mail_out import emails
     from games.mail_out.reply_addresses import reply_address

@@ -106,7 +106,7 @@ def _overdue_games(players: list[Any]) -> list[int]:
     from django.utils import timezone
 
     from games.core import services
-    from games.engine import PRESETS
+    from games.engine.jumbulaya import PRESETS
     from games.models import Game
 
     rules = PRESETS["official"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from games.engine import (
+from games.engine.jumbulaya import (
     PRESETS,
     Event,
     GameState,

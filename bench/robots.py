@@ -2,7 +2,7 @@
 
 - ``decision_ms``: every level's answer time over seat views of positions from
   the seeded games (the strongest's and the weakest's are the goals);
-- ``analysis_s``: :func:`~games.engine.analysis.analyse` on the long log, without
+- ``analysis_s``: :func:`~games.engine.jumbulaya.analysis.analyse` on the long log, without
   a robot and with the strongest robot's choice at a small budget;
 - ``ladder``: each level against the one below it and the strongest against the
   Boardspace baseline, each deal twice with the seats swapped, with win rates
@@ -21,13 +21,13 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine import Event, Lexicon
-from games.engine import robots as engine_robots
-from games.engine.analysis import analyse
-from games.engine.robots.base import Level
-from games.engine.robots.boardspace import BOARDSPACE
-from games.engine.robots.match import match
-from games.engine.view import read_view, seat_view
+from games.engine.jumbulaya import Event, Lexicon
+from games.engine.jumbulaya import robots as engine_robots
+from games.engine.jumbulaya.analysis import analyse
+from games.engine.jumbulaya.robots.base import Level
+from games.engine.jumbulaya.robots.boardspace import BOARDSPACE
+from games.engine.jumbulaya.robots.match import match
+from games.engine.jumbulaya.view import read_view, seat_view
 
 from .positions import Game
 from .stats import note, summary

@@ -186,7 +186,7 @@ def _populate() -> Data:
     from accounts import access_tokens
     from accounts.models import User
     from games.core import services
-    from games.engine import PRESETS
+    from games.engine.jumbulaya import PRESETS
     from games.models import Game
 
     rules = PRESETS["official"]

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from games.engine import PRESETS, WordListText, deal, lexicon_from_words, write_record
+from games.engine.jumbulaya import PRESETS, WordListText, deal, lexicon_from_words, write_record
 from games.engine.lexicon import DEFAULT_PATH, build_lexicon
 from games.engine.tiles import MAX_LINE_TILES, spellings
 

@@ -66,7 +66,7 @@ def _populate() -> list[Bench]:
     from accounts import access_tokens
     from accounts.models import User
     from games.core import services
-    from games.engine import PRESETS
+    from games.engine.jumbulaya import PRESETS
     from games.models import Game
 
     out = []

@@ -14,7 +14,7 @@ import pytest
 
 if TYPE_CHECKING:
     from accounts.models import User
-    from games.engine import Rules
+    from games.engine.jumbulaya import Rules
     from games.models import Game
 
 
@@ -59,7 +59,7 @@ def started_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
     """``started_game(players=2, rules=...)``: a game between Ann, Bob (, Cy, Di)
     whose seats are all taken, so it has started with a random deal."""
     from games.core.services import create_game, join_game
-    from games.engine import PRESETS
+    from games.engine.jumbulaya import PRESETS
 
     def make(players: int = 2, rules: Rules | None = None, **options: Any) -> Game:
         users = [make_user(n) for n in ("ann", "bob", "cy", "di")[:players]]
@@ -85,7 +85,7 @@ def rigged_game(started_game: Callable[..., Game]) -> Callable[..., Game]:
     ``bag_front`` first, then in face order.  The first event and the cached
     state are rewritten before any move is made."""
     from games.core.services import current_state, event_row
-    from games.engine import GameStarted, start, state_to_json
+    from games.engine.jumbulaya import GameStarted, start, state_to_json
     from games.engine.tiles import full_set
     from games.models import Event, Game
 
@@ -202,7 +202,7 @@ def canary_game(rigged_game: Callable[..., Game]) -> Callable[[], CanaryGame]:
     taken from the front of the bag (the service's generator is replaced for
     the test), so every private tile is known."""
     from games.core.services import submit
-    from games.engine import commands
+    from games.engine.jumbulaya import commands
 
     class FrontOfTheBag:
         def sample(self, population: range, k: int) -> list[int]:

@@ -16,7 +16,7 @@ from accounts import access_tokens
 from accounts.models import User
 from bench.service import BenchGame, Client, _session
 from games.core import services
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.models import Event, Game
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -14,9 +14,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.core import lexicons
-from games.engine import PRESETS, GameStarted, GameState, decide, evolve, start
+from games.engine.jumbulaya import PRESETS, GameStarted, GameState, decide, evolve, start
+from games.engine.jumbulaya.view import seat_view
 from games.engine.tiles import full_set
-from games.engine.view import seat_view
 from tests.conftest import BOARD_LINES, BOARD_RACKS, BOARD_WORDS, CLAIM_THE_BOARD
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,7 +1,7 @@
 """The players: they start the games, then play them to the end over every channel.
 
 A player decides from what its seat may see: the ``jumbulaya-view/1`` document of
-its own seat (:func:`games.engine.view.seat_view`, the robots' and hints' one
+its own seat (:func:`games.engine.jumbulaya.view.seat_view`, the robots' and hints' one
 source), turned into a position with the other racks and the bag empty, on which
 :func:`games.engine.legal_moves` lists its words.  Whose turn it is and the move
 number come from the game row, as the game page shows them.
@@ -152,7 +152,7 @@ class Player:
     def view(self, pk: int, seat: int) -> tuple[Any, Any]:
         """The seat's view of game ``pk`` and the word list (nothing else of the game)."""
         from games.core.projection import current_state, game_lexicon, kind_of, load_events
-        from games.engine.view import read_view
+        from games.engine.jumbulaya.view import read_view
         from games.models import Game
 
         def read() -> tuple[Any, Any]:
@@ -170,8 +170,8 @@ class Player:
 
     def choose(self, pk: int, seat: int) -> str:
         """A legal word (one of the longest few), else a pass."""
-        from games.engine import legal_moves
-        from games.engine.view import view_state
+        from games.engine.jumbulaya import legal_moves
+        from games.engine.jumbulaya.view import view_state
 
         view, lexicon = self.view(pk, seat)
         moves = legal_moves(view_state(view), seat, lexicon)

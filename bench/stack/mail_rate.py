@@ -47,7 +47,7 @@ def _owe(count: int) -> list[int]:
 
     from accounts.models import User
     from games.core import services
-    from games.engine import PRESETS
+    from games.engine.jumbulaya import PRESETS
     from games.models import Notification
 
     for i in tqdm(range(count), desc="games started", file=sys.stderr):

@@ -77,8 +77,8 @@ def populate(count: int, rng: random.Random) -> list[Table]:
     from accounts.models import User
     from bench.service import _session
     from games.core import services
-    from games.engine import PRESETS
-    from games.engine.robots import LEVELS
+    from games.engine.jumbulaya import PRESETS
+    from games.engine.jumbulaya.robots import LEVELS
 
     level = next(iter(LEVELS))
     tables = []

@@ -3,7 +3,7 @@
 When a game ends, the move that ended it nudges :data:`ANALYSE_TASK` after
 its commit (:func:`after_move`, the one door's last step); the task runs
 :func:`analyse_game`, which stores the kind's analysis (its robots'
-``analyse``; JUMBULAYA's is :func:`games.engine.analysis.analyse`) with the
+``analyse``; JUMBULAYA's is :func:`games.engine.jumbulaya.analysis.analyse`) with the
 strongest robot's choice of every turn in a :class:`~games.models.GameAnalysis`
 row, once: the row is unique per game, so a nudge delivered twice, or a sweep
 racing a nudge, stores one analysis.  :func:`sweep` (beat) and ``manage.py

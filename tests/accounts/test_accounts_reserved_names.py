@@ -17,7 +17,7 @@ from accounts.names import clean_name, shown_name
 from games import kinds
 from games.core.services import create_game, join_game
 from games.core.tokens import invite_token
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ from django.core.management import call_command
 from games.coach import analysis
 from games.core.projection import load_events
 from games.core.services import game_lexicon
-from games.engine.analysis import FORMAT, GameAnalysis, analyse
+from games.engine.jumbulaya.analysis import FORMAT, GameAnalysis, analyse
 from games.models import Game
 from games.models import GameAnalysis as Stored
 

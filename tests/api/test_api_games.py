@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from games.engine.view import read_view
+from games.engine.jumbulaya.view import read_view
 from games.models import Game
 from tests.api.conftest import ApiClient
 
@@ -37,7 +37,7 @@ def test_my_games_lists_mine_to_move_first_and_my_invitations(
 
 def started_game_of(a: User, b: User) -> Game:
     from games.core.services import create_game, join_game
-    from games.engine import PRESETS
+    from games.engine.jumbulaya import PRESETS
 
     game = create_game(a, seat_count=2, rules=PRESETS["official"], invite_emails=[b.email])
     join_game(game.pk, b)

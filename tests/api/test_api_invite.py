@@ -8,7 +8,7 @@ from typing import Any
 
 from accounts.models import User
 from games.core.services import create_game, join_game
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.mail_out import outbox
 from games.models import Game
 from tests.api.conftest import ApiClient

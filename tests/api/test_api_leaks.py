@@ -15,7 +15,7 @@ from typing import Any
 
 from accounts.models import User
 from games.core.services import current_state, game_lexicon
-from games.engine import legal_moves
+from games.engine.jumbulaya import legal_moves
 from games.models import Game
 from tests.api.conftest import ApiClient
 from tests.conftest import CanaryGame

@@ -10,7 +10,7 @@ from django.utils.html import escape
 
 from accounts.models import User
 from games.core.services import current_state, game_lexicon
-from games.engine import legal_moves
+from games.engine.jumbulaya import legal_moves
 from games.models import Event, Game
 from tests.api.conftest import ApiClient
 

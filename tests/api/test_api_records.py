@@ -13,7 +13,7 @@ from django.test import Client
 
 from accounts.models import User
 from games.core.records import MAX_UPLOAD_BYTES
-from games.engine import PRESETS, deal, lexicon_from_words, write_record
+from games.engine.jumbulaya import PRESETS, deal, lexicon_from_words, write_record
 from games.models import Game, RecordUpload
 from tests.api.conftest import ApiClient
 

@@ -15,7 +15,7 @@ import pytest
 from accounts import access_tokens
 from accounts.models import User
 from games.core.services import create_game, rebuild_projection
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.models import Event, Game
 from tests.claims.test_claims_window import play
 from tests.conftest import CLAIM_THE_BOARD

@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from games.core import lexicons, services
 from games.core.records import export_json
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.mail_out.emails import message_for
 from games.models import Event, Game, JumbulayaClaim, Notification
 from games.web.confirmations import FIELD, YES

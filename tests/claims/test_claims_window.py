@@ -23,7 +23,7 @@ from django.utils import timezone
 from accounts import access_tokens
 from accounts.models import User
 from games.core import services
-from games.engine import PRESETS, Refusal, state_to_json
+from games.engine.jumbulaya import PRESETS, Refusal, state_to_json
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game, JumbulayaClaim, Notification
 from games.timing import claims

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from games.engine import replay_json
+from games.engine.jumbulaya import replay_json
 from tests.conformance.cases_check import check_case
 
 CASES = sorted((Path(__file__).parent / "cases").glob("*.json"))

@@ -15,7 +15,7 @@ from django.test import Client
 
 from accounts.models import User
 from games.core import services
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.models import Game
 from games.timing import deadlines
 from tests.service.test_lobby_create import form_data

@@ -13,7 +13,7 @@ from time_machine import Traveller
 from accounts.models import User
 from games.core import services
 from games.core.services import StaleMove, create_game, current_state, join_game, submit
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.mail_out.emails import message_for
 from games.models import Event, Game, Notification, Seat
 from games.timing import deadlines, vacations

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.core.services import create_game, join_game, submit
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.models import Game, Seat, Vacation
 from games.timing import vacations
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 from accounts.models import User
 from devmail.models import Message
 from games.core import services
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.mail_out import mail_alarm, outbox, tracking
 from games.models import MailEvent, MailStatus, Notification
 from ops import health

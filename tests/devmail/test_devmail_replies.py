@@ -16,7 +16,7 @@ from accounts.services import send_sign_in_link
 from devmail.models import Message
 from devmail.replies import quoted
 from games.core import services
-from games.engine import legal_moves
+from games.engine.jumbulaya import legal_moves
 from games.mail_out import outbox
 from games.mail_out.reply_addresses import reply_address
 from games.models import Event, Game, InboundMail, Seat

@@ -29,7 +29,7 @@ from devmail.models import Message
 from games import kinds
 from games.core import services
 from games.core.projection import game_lexicon
-from games.engine import GameStarted, start, state_to_json
+from games.engine.jumbulaya import GameStarted, start, state_to_json
 from games.engine.tiles import full_set
 from games.mail_out import outbox
 from games.models import Event, Game, Seat

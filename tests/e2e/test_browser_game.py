@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from accounts.models import User
 from games.core import lexicons, services
 from games.core.services import event_row
-from games.engine import PRESETS, GameStarted, start, state_to_json
+from games.engine.jumbulaya import PRESETS, GameStarted, start, state_to_json
 from games.engine.tiles import full_set
 from games.models import Event, Game, Seat
 from tests.conftest import BOARD_LINES, BOARD_RACKS

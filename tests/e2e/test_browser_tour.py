@@ -16,7 +16,7 @@ from accounts.models import User
 from accounts.tokens import sign_in_url
 from games.core.services import create_game, submit
 from games.core.tokens import invite_token
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.mail_out import outbox
 from games.mail_out.turnlinks import turn_token, unsubscribe_token
 from games.models import Event, Game, RecordUpload

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 from games.core import services
-from games.engine import legal_moves
+from games.engine.jumbulaya import legal_moves
 from games.mail_out import outbox
 from games.models import Event, Game, Notification, Seat
 from tests.e2e.conftest import PageWatch

@@ -14,12 +14,14 @@ import pytest
 import games.engine
 import games.engine.blockers
 import games.engine.common
+import games.engine.jumbulaya
 
 
 def engine_modules() -> list[ModuleType]:
     names = [games.engine.__name__] + [
-        f"{games.engine.__name__}.{info.name}"
-        for info in pkgutil.iter_modules(games.engine.__path__)
+        f"{package.__name__}.{info.name}"
+        for package in (games.engine, games.engine.jumbulaya)
+        for info in pkgutil.iter_modules(package.__path__)
     ]
     for package in (games.engine.blockers, games.engine.common):
         names += [
@@ -27,7 +29,7 @@ def engine_modules() -> list[ModuleType]:
             for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
             if not info.name.endswith("__main__")
         ]
-    return [importlib.import_module(name) for name in sorted(names)]
+    return [importlib.import_module(name) for name in sorted(set(names))]
 
 
 def examples(module: ModuleType) -> list[doctest.DocTest]:
@@ -36,7 +38,8 @@ def examples(module: ModuleType) -> list[doctest.DocTest]:
 
 def test_the_engine_has_examples_to_run() -> None:
     with_examples = [m.__name__ for m in engine_modules() if examples(m)]
-    assert "games.engine" in with_examples and "games.engine.notation" in with_examples
+    assert "games.engine" in with_examples and "games.engine.jumbulaya" in with_examples
+    assert "games.engine.jumbulaya.notation" in with_examples
     assert "games.engine.blockers.groups" in with_examples
     assert "games.engine.common.matches" in with_examples
 

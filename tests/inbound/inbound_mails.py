@@ -14,7 +14,7 @@ from django.core.mail import EmailMultiAlternatives
 
 from accounts.models import User
 from games.core import services
-from games.engine import legal_moves
+from games.engine.jumbulaya import legal_moves
 from games.mail_in.inbound import Outcome
 from games.mail_out.emails import REPLY_MARKER, message_for
 from games.mail_out.reply_addresses import reply_address

@@ -39,7 +39,7 @@ from inbound_mails import CRLF, entity, inbound_row, legal_word, multipart, raw_
 
 from accounts.models import User
 from games.core import services
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.mail_in import inbound
 from games.mail_out.emails import REPLY_MARKER
 from games.mail_out.reply_addresses import reply_address, reply_token

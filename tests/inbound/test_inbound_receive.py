@@ -13,7 +13,7 @@ from inbound_mails import answers, mover, parsed, reply_mime, seat_user, waiting
 
 from accounts.models import User
 from games.core import services
-from games.engine import legal_moves
+from games.engine.jumbulaya import legal_moves
 from games.kinds.jumbulaya.reply_reading import read_reply
 from games.mail_in import inbound
 from games.mail_out import outbox

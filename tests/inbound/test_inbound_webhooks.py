@@ -28,7 +28,7 @@ from inbound_mails import mover, waiting
 
 from accounts.models import User
 from games.core import services
-from games.engine import legal_moves
+from games.engine.jumbulaya import legal_moves
 from games.mail_out.reply_addresses import reply_token
 from games.models import Event, Game, InboundMail, Notification
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import Refusal, parse_move
-from games.engine.notation import Timeout
+from games.engine.jumbulaya import Refusal, parse_move
+from games.engine.jumbulaya.notation import Timeout
 from games.kinds.jumbulaya.reply_reading import (
     ACCEPTED_FORMS,
     MAX_LINE_CHARS,

@@ -14,8 +14,9 @@ import games.kinds
 import games.kinds.engine_events
 import games.kinds.replay_steps
 import games.kinds.robots_alike
-from games import engine, kinds
+from games import kinds
 from games.engine import BadRecord, Lexicon, Refusal, lexicon_from_words
+from games.engine import jumbulaya as engine
 from games.kinds.jumbulaya.kind import JUMBULAYA
 
 LEX = lexicon_from_words(["ACT", "CAT", "FACT", "FACTS", "AT", "TA", "THE", "HE", "HER"])

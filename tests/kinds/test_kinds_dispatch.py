@@ -15,9 +15,10 @@ import pytest
 from django.core.management import call_command
 
 from accounts.models import User
-from games import engine, kinds
+from games import kinds
 from games.core.services import ServiceError, create_game, submit
-from games.engine import PRESETS, Lexicon
+from games.engine import jumbulaya as engine
+from games.engine.jumbulaya import PRESETS, Lexicon
 from games.kinds.jumbulaya.kind import Jumbulaya
 from games.models import Event, Game
 

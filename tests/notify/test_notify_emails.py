@@ -12,7 +12,7 @@ from django.core.mail import EmailMultiAlternatives
 
 from accounts.models import User
 from games.core import services
-from games.engine import state_from_json
+from games.engine.jumbulaya import state_from_json
 from games.mail_out import outbox
 from games.mail_out.emails import REPLY_MARKER, message_for, thread_id
 from games.mail_out.reply_addresses import ReplyToken, verify
@@ -229,7 +229,7 @@ def test_a_turn_email_that_is_out_of_date_is_not_sent(
 def test_invitations_go_through_the_outbox(
     make_user: Callable[[str], User], mailoutbox: list[Any]
 ) -> None:
-    from games.engine import PRESETS
+    from games.engine.jumbulaya import PRESETS
     from games.web.forms import rules_in_words
 
     ann = make_user("ann")
@@ -262,7 +262,7 @@ def test_an_invitation_to_a_game_that_started_is_not_sent(
 def test_invitations_ignore_the_email_mode(
     make_user: Callable[[str], User], mailoutbox: list[Any]
 ) -> None:
-    from games.engine import PRESETS
+    from games.engine.jumbulaya import PRESETS
 
     ann = make_user("ann")
     bob = make_user("bob")

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.core import services
 from games.core.services import current_state, game_lexicon
-from games.engine import legal_moves
+from games.engine.jumbulaya import legal_moves
 from games.mail_in.hint_answers import hints_text
 from games.mail_out.emails import message_for
 from games.models import Game, InboundMail, Notification, Seat

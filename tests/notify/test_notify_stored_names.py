@@ -16,7 +16,7 @@ from django.urls import reverse
 from accounts import tokens
 from accounts.models import User
 from games.core import services
-from games.engine import PRESETS, state_to_json
+from games.engine.jumbulaya import PRESETS, state_to_json
 from games.mail_out import outbox
 from games.mail_out.emails import message_for, one_line
 from games.models import Event, Game, Notification

@@ -14,7 +14,7 @@ import pytest
 
 from games import tasks
 from games.core import services
-from games.engine import legal_moves
+from games.engine.jumbulaya import legal_moves
 from games.mail_in import inbound
 from games.mail_out import outbox
 from games.models import Notification

@@ -13,9 +13,9 @@ from django.test import Client
 
 from accounts.models import User
 from games import kinds
-from games.engine import PRESETS as JUMBULAYA_PRESETS
+from games.engine.jumbulaya import PRESETS as JUMBULAYA_PRESETS
 from games.engine.jumbulaya import runs_down
-from games.engine.state import jumbulaya_points, line_points
+from games.engine.jumbulaya.state import jumbulaya_points, line_points
 from games.kinds import presentation
 from games.models import Game
 from tests.conftest import BOARD_LINES

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.core import services
-from games.engine import line_points
+from games.engine.jumbulaya import line_points
 from games.kinds.jumbulaya.presenters import game_log
 from games.mail_out import outbox
 from games.models import Event, Game

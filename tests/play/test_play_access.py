@@ -11,7 +11,7 @@ from django.http import Http404
 
 from accounts.models import User
 from games.core.services import create_game, join_game
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.models import Game
 from games.web.access import viewer_or_404, visible_games
 

@@ -12,7 +12,7 @@ from django.test import Client
 
 from accounts.models import User
 from games.core.services import current_state, game_lexicon, submit
-from games.engine import legal_moves
+from games.engine.jumbulaya import legal_moves
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game
 

@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
 from games.core.services import current_state, game_lexicon
-from games.engine import legal_moves
+from games.engine.jumbulaya import legal_moves
 from games.models import Event, Game
 
 BATCH_LINES = [

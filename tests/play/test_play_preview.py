@@ -10,7 +10,7 @@ from typing import Any
 from django.test import Client
 
 from games.core.services import current_state, game_lexicon
-from games.engine import PRESETS, GameState, Line, legal_moves, lexicon_from_words
+from games.engine.jumbulaya import PRESETS, GameState, Line, legal_moves, lexicon_from_words
 from games.engine.tiles import full_set
 from games.kinds.jumbulaya.preview import preview_move
 from games.models import Event, Game
@@ -195,7 +195,7 @@ def test_a_word_that_ends_the_game_says_so() -> None:
 def test_the_call_form_shows_only_when_jumbulaya_is_open(
     started_game: Callable[..., Game], seat_client: Callable[[Game, int], Client]
 ) -> None:
-    from games.engine import state_to_json
+    from games.engine.jumbulaya import state_to_json
 
     game = started_game()
     client = seat_client(game, 1)
@@ -238,7 +238,7 @@ def test_a_jumbulaya_preview_says_what_the_call_would_score_from_the_word_alone(
 def test_the_call_preview_goes_by_the_call_box(
     started_game: Callable[..., Game], seat_client: Callable[[Game, int], Client]
 ) -> None:
-    from games.engine import state_to_json
+    from games.engine.jumbulaya import state_to_json
 
     game = started_game()
     state = _open_board()

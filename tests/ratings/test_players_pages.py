@@ -11,7 +11,7 @@ from django.test import Client
 
 from accounts.models import User
 from games.core.services import create_game, join_game, submit
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.models import Game
 from tests import leaks
 from tests.conftest import CANARY_LINES, CANARY_RACKS

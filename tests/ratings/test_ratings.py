@@ -15,7 +15,7 @@ from openskill.models import PlackettLuce
 from accounts.models import User
 from games.core import services
 from games.core.services import ServiceError, create_game, rebuild_projection, submit
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.models import Game
 from ratings.models import Rating, RatingChange
 from ratings.rating import final_ranks, rate_game

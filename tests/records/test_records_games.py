@@ -16,7 +16,7 @@ from accounts.models import User
 from games.core import lexicons
 from games.core.records import NOT_OVER_DOWNLOAD, NOT_OVER_REPLAY, NOT_STARTED
 from games.core.services import create_game, current_state, game_lexicon, submit
-from games.engine import PRESETS, legal_moves, replay_json
+from games.engine.jumbulaya import PRESETS, legal_moves, replay_json
 from games.models import Event, Game
 
 

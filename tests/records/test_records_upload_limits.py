@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from games.engine import PRESETS, deal, lexicon_from_words, write_record
+from games.engine.jumbulaya import PRESETS, deal, lexicon_from_words, write_record
 from games.models import RecordUpload
 
 WORDS = ["ACT", "CAT", "FACT", "FACTS"]

@@ -14,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-import games.engine.record as record_module
+import games.engine.jumbulaya.record as record_module
 from accounts.models import User
 from games.core.records import (
     MAX_INLINE_LETTERS,
@@ -22,7 +22,7 @@ from games.core.records import (
     MAX_UPLOAD_BYTES,
     MAX_UPLOAD_REQUEST_BYTES,
 )
-from games.engine import PRESETS, WordListText, deal, lexicon_from_words, write_record
+from games.engine.jumbulaya import PRESETS, WordListText, deal, lexicon_from_words, write_record
 from games.models import RecordUpload
 
 WORDS = ["ACT", "CAT", "FACT", "FACTS"]

@@ -14,7 +14,7 @@ import time_machine
 from accounts.models import User
 from games import tasks
 from games.core import services
-from games.engine import PRESETS, robots
+from games.engine.jumbulaya import PRESETS, robots
 from games.kinds.jumbulaya.robots import JumbulayaRobots
 from games.models import Event, Game, Notification, RobotTurn
 from games.robots import owed, turns

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.core.services import OverLimit, create_game
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.models import Game, Notification
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday

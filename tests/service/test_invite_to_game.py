@@ -25,7 +25,7 @@ from games.core.services import (
     invite,
     join_game,
 )
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.mail_out import outbox
 from games.models import Game, Notification
 

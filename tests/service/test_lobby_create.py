@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from games import kinds
-from games.engine import PRESETS, rules_from_json
+from games.engine.jumbulaya import PRESETS, rules_from_json
 from games.mail_out import outbox
 from games.models import Game, Notification
 from games.web.forms import CreateGameForm, rules_in_words

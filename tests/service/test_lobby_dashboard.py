@@ -22,8 +22,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.core.services import create_game, current_state, join_game, submit
-from games.engine import PRESETS, GameState, state_to_json
-from games.engine.state import JumbulayaMade
+from games.engine.jumbulaya import PRESETS, GameState, state_to_json
+from games.engine.jumbulaya.state import JumbulayaMade
 from games.models import Game
 
 DASHBOARD = reverse("games:dashboard")

@@ -14,7 +14,7 @@ from django.urls import reverse
 from accounts.models import User
 from games.core.services import create_game, join_game
 from games.core.tokens import invite_token
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.mail_out import outbox
 from games.mail_out.invitations import game_facts
 from games.models import Game

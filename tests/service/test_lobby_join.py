@@ -13,7 +13,7 @@ from accounts.models import User
 from games.core import services
 from games.core.services import create_game
 from games.core.tokens import INVITE_SALT, invite_token
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.models import Game
 
 

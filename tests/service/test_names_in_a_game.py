@@ -14,7 +14,7 @@ from django.urls import reverse
 from accounts import services
 from accounts.models import User
 from games.core.services import CannotJoin, create_game, join_game, join_with_name, submit
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.models import Game
 
 

@@ -24,7 +24,7 @@ from games.core.services import (
     replay_game,
     submit,
 )
-from games.engine import PRESETS, Refusal, commands, legal_moves
+from games.engine.jumbulaya import PRESETS, Refusal, commands, legal_moves
 from games.models import Event, Game, Notification
 
 

@@ -21,7 +21,7 @@ from django.test import Client
 from accounts.models import User
 from devmail.models import Message
 from games.core import services
-from games.engine import PRESETS
+from games.engine.jumbulaya import PRESETS
 from games.mail_out import outbox, tracking
 from games.models import Event, Game, MailEvent, MailStatus, Notification, Seat
 

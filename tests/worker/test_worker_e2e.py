@@ -15,7 +15,7 @@ from django.test import Client
 
 from accounts.models import User
 from games.core import services
-from games.engine import legal_moves
+from games.engine.jumbulaya import legal_moves
 from games.models import Event, Game, Notification
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.core import services
-from games.engine import PRESETS, legal_moves
+from games.engine.jumbulaya import PRESETS, legal_moves
 from games.mail_out import outbox
 from games.mail_out.emails import GameEmail
 from games.models import Event, Game, Notification

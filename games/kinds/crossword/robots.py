@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from games.engine.common.matches import Timing
 from games.engine.crossword import events, robots, view
 from games.engine.crossword.bonus import BONUS_WORDS
 from games.engine.crossword.commands import acceptable
 from games.engine.crossword.robots.match import MatchResult, match
 from games.engine.crossword.state import GameState
-from games.engine.robots.match import Timing
 
 from ..robots_alike import RobotLevels
 from . import analysis

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games import engine
-from games.engine.commands import check_call
+from games.engine import jumbulaya as engine
 from games.engine.errors import Refusal
-from games.engine.jumbulaya import best_call
+from games.engine.jumbulaya.commands import check_call
+from games.engine.jumbulaya.notation import CallJumbulaya
+from games.engine.jumbulaya.runs import best_call
 from games.engine.lexicon import Lexicon
-from games.engine.notation import CallJumbulaya
 
 
 class JumbulayaClaims:

@@ -4,8 +4,8 @@ them through the kind's presentation)."""
 
 from __future__ import annotations
 
-from games.engine import Refusal, parse_move
-from games.engine.notation import Exchange, Pass, Resign
+from games.engine.jumbulaya import Refusal, parse_move
+from games.engine.jumbulaya.notation import Exchange, Pass, Resign
 from games.engine.tiles import Tiles
 from games.kinds.base import Question
 

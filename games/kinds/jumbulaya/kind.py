@@ -14,11 +14,11 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games import engine
+from games.engine import jumbulaya as engine
 from games.engine.errors import BadRecord
+from games.engine.jumbulaya.notation import verb_of
+from games.engine.jumbulaya.record import FORMAT, read_turn, turn_of
 from games.engine.lexicon import Lexicon, LexiconStore, lexicon_from_words
-from games.engine.notation import verb_of
-from games.engine.record import FORMAT, read_turn, turn_of
 from games.engine.tiles import RACK_SIZE
 
 from ..base import Claims, OptionField, OptionGroup, Play, Resolver, Robots

@@ -4,8 +4,8 @@ was or could have been played (the game-over email's missed chances):
 
 from __future__ import annotations
 
-from games.engine import Refusal, parse_move
-from games.engine.notation import CallJumbulaya, Exchange, Pass, PlayWord, Resign
+from games.engine.jumbulaya import Refusal, parse_move
+from games.engine.jumbulaya.notation import CallJumbulaya, Exchange, Pass, PlayWord, Resign
 
 
 def _word(letters: str) -> str:

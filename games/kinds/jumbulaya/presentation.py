@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games import engine
-from games.engine.analysis import GameAnalysis
-from games.engine.notation import PlayWord
+from games.engine import jumbulaya as engine
+from games.engine.jumbulaya.analysis import GameAnalysis
+from games.engine.jumbulaya.notation import PlayWord
 from games.kinds.jumbulaya.move_words import move_in_words
 from games.kinds.jumbulaya.presenters import (
     BoardView,

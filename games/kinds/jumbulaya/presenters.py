@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from accounts.names import shown_site_name
 from games.core import seat_names
 from games.core.projection import engine_event
-from games.engine import (
+from games.engine.jumbulaya import (
     Event,
     Exchanged,
     GameStarted,

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from games.core import projection, seat_names
-from games.engine import (
+from games.engine.jumbulaya import (
     Event,
     Exchanged,
     GameState,
@@ -32,10 +32,10 @@ from games.engine import (
     line_points,
     parse_move,
 )
-from games.engine.fold import split_word_tiles
-from games.engine.notation import CallJumbulaya, WordSpec, explicit_word, verb_of
-from games.engine.rules import Rules
-from games.engine.state import JUMBULAYA_TIERS, jumbulaya_points
+from games.engine.jumbulaya.fold import split_word_tiles
+from games.engine.jumbulaya.notation import CallJumbulaya, WordSpec, explicit_word, verb_of
+from games.engine.jumbulaya.options import Rules
+from games.engine.jumbulaya.state import JUMBULAYA_TIERS, jumbulaya_points
 from games.engine.tiles import JUMBULAYA_MAX, JUMBULAYA_MIN, Tiles, letters
 from games.kinds.base import page_refusal
 from games.kinds.jumbulaya.presenters import END_WORDS, player_names

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine import (
+from games.engine.common.fold import fold_states
+from games.engine.jumbulaya import (
     Event,
     GameStarted,
     GameState,
@@ -18,7 +19,6 @@ from games.engine import (
     evolve,
     start,
 )
-from games.engine.common.fold import fold_states
 from games.kinds.base import Steps
 from games.kinds.jumbulaya.presenters import BoardView, board_view, history, player_names
 from games.kinds.replay_steps import ReplayStep, step_log

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from games.engine.errors import Refusal
-from games.engine.notation import CallJumbulaya, parse_move
+from games.engine.jumbulaya.notation import CallJumbulaya, parse_move
 from games.engine.tiles import TWO_LETTER_FACES
 
 from ..reply_reading import ANSWERING

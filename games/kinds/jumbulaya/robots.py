@@ -1,5 +1,5 @@
 """JUMBULAYA's robots as a kind's :class:`~games.kinds.base.Robots`: the
-levels of :mod:`games.engine.robots` and the benchmark's baseline, the
+levels of :mod:`games.engine.jumbulaya.robots` and the benchmark's baseline, the
 ``jumbulaya-view/1`` seat view they decide from (seat-view.md), and the match
 runner.  This module wraps them; it copies none of their play.
 """
@@ -11,13 +11,13 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from games import engine
-from games.engine import analysis, hints, robots
+from games.engine import jumbulaya as engine
+from games.engine.jumbulaya import analysis, hints, robots
+from games.engine.jumbulaya.robots.base import Level
+from games.engine.jumbulaya.robots.boardspace import BOARDSPACE
+from games.engine.jumbulaya.robots.match import MatchResult, match
+from games.engine.jumbulaya.view import FORMAT, SeatView, read_view, seat_view
 from games.engine.lexicon import Lexicon
-from games.engine.robots.base import Level
-from games.engine.robots.boardspace import BOARDSPACE
-from games.engine.robots.match import MatchResult, match
-from games.engine.view import FORMAT, SeatView, read_view, seat_view
 
 from ..robots_alike import RobotLevels
 

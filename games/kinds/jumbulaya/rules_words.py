@@ -3,7 +3,7 @@ invitation email (through the kind's presentation)."""
 
 from __future__ import annotations
 
-from games.engine import Rules
+from games.engine.jumbulaya import Rules
 
 from .kind import JUMBULAYA
 

@@ -10,7 +10,7 @@ manage.py robot [--kind KIND] match --levels A,B [--games N] [--seed S] [--lexic
     bar, and prints a results table with win rates and their 95% intervals.
 
 Levels are the kind's robots' (:attr:`games.kinds.base.GameKind.robots`:
-JUMBULAYA's are those of :data:`games.engine.robots.LEVELS`, and ``boardspace``,
+JUMBULAYA's are those of :data:`games.engine.jumbulaya.robots.LEVELS`, and ``boardspace``,
 the benchmark's baseline).  The glue is here; the robots, the views and the
 match runner are the kind's.
 """

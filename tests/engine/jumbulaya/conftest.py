@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from engine_helpers import make_state
 
-from games.engine import GameState, Lexicon, LexiconStore, lexicon_from_words
+from games.engine.jumbulaya import GameState, Lexicon, LexiconStore, lexicon_from_words
 
 SMALL_WORDS = [
     "ACT", "CAT", "FACT", "FACTS", "AT", "TA", "OTHER", "OTHERS", "BATCH", "BATCHES",

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from games.engine import (
+from games.engine.jumbulaya import (
     PRESETS,
     Event,
     GameStarted,
@@ -107,7 +107,7 @@ def random_turn(
 ) -> list[Event]:
     """Events for one random legal turn of the seat to move: mostly a random legal
     word, else a pass or an exchange."""
-    from games.engine import legal_moves
+    from games.engine.jumbulaya import legal_moves
 
     seat = state.turn
     assert seat is not None

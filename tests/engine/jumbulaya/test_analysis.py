@@ -6,9 +6,17 @@ import json
 
 from engine_helpers import make_started
 
-from games.engine import Event, GameState, decide, draw_front, evolve, lexicon_from_words, start
-from games.engine.analysis import GameAnalysis, analyse
-from games.engine.view import SeatView
+from games.engine.jumbulaya import (
+    Event,
+    GameState,
+    decide,
+    draw_front,
+    evolve,
+    lexicon_from_words,
+    start,
+)
+from games.engine.jumbulaya.analysis import GameAnalysis, analyse
+from games.engine.jumbulaya.view import SeatView
 
 LINES = [
     "S A B", "P O C", "R E D", "X Y Z F J W K", "I M ST", "N O TH", "T U V", "W K G", "S L ER",

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import games.engine.lexicon as lexicon_module
-from games.engine import (
+from games.engine.jumbulaya import (
     PRESETS,
     BadRecord,
     Event,
@@ -32,7 +32,7 @@ from games.engine import (
     rules_from_json,
     to_dict,
 )
-from games.engine.events import EVENT_TYPES
+from games.engine.jumbulaya.events import EVENT_TYPES
 from games.engine.lexicon import DEFAULT_PATH
 
 ENABLE_SHA256 = "f32e6fbdc4cf9c8ec1d992193d7ac33e773fc850ba47ebe2c791ab9d61913d49"

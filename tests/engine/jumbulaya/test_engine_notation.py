@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Refusal, format_move, format_word, parse_move
-from games.engine.notation import (
+from games.engine.jumbulaya import Refusal, format_move, format_word, parse_move
+from games.engine.jumbulaya.notation import (
     CallJumbulaya,
     Exchange,
     Pass,

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from engine_helpers import assert_full_set, claim_all, make_state, play
 
-from games.engine import (
+from games.engine.jumbulaya import (
     PRESETS,
     Exchanged,
     GameState,

@@ -3,7 +3,7 @@
 import copy
 import random
 
-from games.engine import PRESETS, Lexicon, deal, decide, evolve, legal_moves, start
+from games.engine.jumbulaya import PRESETS, Lexicon, deal, decide, evolve, legal_moves, start
 
 
 def test_evolve_never_changes_its_input(enable: Lexicon) -> None:

@@ -6,9 +6,9 @@ import itertools
 
 from engine_helpers import make_started
 
-from games.engine import lexicon_from_words, start
-from games.engine.hints import hints
-from games.engine.view import read_view, seat_view
+from games.engine.jumbulaya import lexicon_from_words, start
+from games.engine.jumbulaya.hints import hints
+from games.engine.jumbulaya.view import read_view, seat_view
 
 WORDS = ["CAT", "CATS", "FACT", "FACTS", "ACT", "ACTS", "SPRINTS", "QUIT", "QUITS"]
 LEX = lexicon_from_words(WORDS)

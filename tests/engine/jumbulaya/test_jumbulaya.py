@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from games.engine import PRESETS, Lexicon, lexicon_from_words, runs_down, search
-from games.engine.state import jumbulaya_points
+from games.engine.jumbulaya import PRESETS, Lexicon, lexicon_from_words, runs_down, search
+from games.engine.jumbulaya.state import jumbulaya_points
 from games.engine.tiles import full_set, spellings
 
 Board = list[tuple[str, ...]]

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from engine_helpers import make_state, random_turn
 
-from games.engine import (
+from games.engine.jumbulaya import (
     PRESETS,
     GameState,
     Lexicon,
@@ -23,8 +23,8 @@ from games.engine import (
     scan_moves,
     start,
 )
+from games.engine.jumbulaya.movegen import WordMove
 from games.engine.lexicon import encode
-from games.engine.movegen import WordMove
 
 RULES = {
     "official": PRESETS["official"],

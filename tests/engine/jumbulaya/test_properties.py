@@ -16,7 +16,7 @@ from engine_helpers import assert_full_set, make_started, random_turn
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import (
+from games.engine.jumbulaya import (
     PRESETS,
     Event,
     GameState,
@@ -36,7 +36,7 @@ from games.engine import (
     start,
     write_record,
 )
-from games.engine.notation import format_move
+from games.engine.jumbulaya.notation import format_move
 
 CODES = set(typing.get_args(RefusalCode))
 ENDS = {"jumbulaya", "ten_tiles", "all_lines", "stalled", "resigned"}

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+import games.engine.jumbulaya.record as record_module
 import games.engine.lexicon as lexicon_module
-import games.engine.record as record_module
-from games.engine import (
+from games.engine.jumbulaya import (
     PRESETS,
     Lexicon,
     WordListText,
@@ -21,8 +21,8 @@ from games.engine import (
     replay_json,
     write_record,
 )
+from games.engine.jumbulaya.record import INLINE_CACHE_SIZE
 from games.engine.lexicon import MAX_WORD_LETTERS, build_lexicon
-from games.engine.record import INLINE_CACHE_SIZE
 from games.engine.tiles import Tiles
 
 WORDS = ["ACT", "CAT", "FACT", "FACTS"]

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 from engine_helpers import make_state as make_full
 
-from games.engine import GameState, Line, lexicon_from_words
-from games.engine.robots import LEVELS
-from games.engine.robots.boardspace import BOARDSPACE
-from games.engine.view import read_view, seat_view
+from games.engine.jumbulaya import GameState, Line, lexicon_from_words
+from games.engine.jumbulaya.robots import LEVELS
+from games.engine.jumbulaya.robots.boardspace import BOARDSPACE
+from games.engine.jumbulaya.view import read_view, seat_view
 
 WORDS = [
     "FACT", "FACTS", "BETS", "BEST", "BAT", "BATS", "OTHER", "OTHERS", "DOGS", "GODS",

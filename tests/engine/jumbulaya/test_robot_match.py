@@ -6,18 +6,18 @@ import random
 
 import pytest
 
-from games.engine import Lexicon, replay
-from games.engine.robots import LEVELS
-from games.engine.robots.base import Level, fallback
-from games.engine.robots.match import (
+from games.engine.jumbulaya import Lexicon, replay
+from games.engine.jumbulaya.robots import LEVELS
+from games.engine.jumbulaya.robots.base import Level, fallback
+from games.engine.jumbulaya.robots.match import (
     RobotError,
     match,
     percentile,
     play_game,
     wilson_interval,
 )
-from games.engine.state import GameState
-from games.engine.view import SeatView
+from games.engine.jumbulaya.state import GameState
+from games.engine.jumbulaya.view import SeatView
 
 GREEDY = LEVELS["greedy"]
 

@@ -12,7 +12,7 @@ from engine_helpers import claim_all, make_state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import (
+from games.engine.jumbulaya import (
     PRESETS,
     Event,
     GameState,
@@ -24,13 +24,13 @@ from games.engine import (
     parse_move,
     start,
 )
-from games.engine.notation import CallJumbulaya, PlayWord, explicit_word
-from games.engine.robots import LEVELS, STRONGEST, answer
-from games.engine.robots.match import play_game, seeded_drawer
-from games.engine.robots.simulate import sample_racks
-from games.engine.robots.vocabulary import vocabulary, zipf
+from games.engine.jumbulaya.notation import CallJumbulaya, PlayWord, explicit_word
+from games.engine.jumbulaya.robots import LEVELS, STRONGEST, answer
+from games.engine.jumbulaya.robots.match import play_game, seeded_drawer
+from games.engine.jumbulaya.robots.simulate import sample_racks
+from games.engine.jumbulaya.robots.vocabulary import vocabulary, zipf
+from games.engine.jumbulaya.view import read_view, seat_view
 from games.engine.tiles import full_set
-from games.engine.view import read_view, seat_view
 
 ALL_LEVELS = list(LEVELS)
 #: A budget the expert never reaches in a test, so that it takes all its samples
@@ -46,7 +46,7 @@ def test_levels_run_from_weakest_to_strongest() -> None:
 
 
 def test_the_levels_table_is_the_one_in_the_docstring() -> None:
-    import games.engine.robots as robots
+    import games.engine.jumbulaya.robots as robots
 
     assert robots.levels_table() in (robots.__doc__ or "")
 

@@ -9,8 +9,8 @@ from collections import Counter
 import pytest
 from engine_helpers import make_started
 
-from games.engine import Lexicon, decide, evolve, start
-from games.engine.view import BadView, guess_state, read_view, seat_view, view_state
+from games.engine.jumbulaya import Lexicon, decide, evolve, start
+from games.engine.jumbulaya.view import BadView, guess_state, read_view, seat_view, view_state
 
 
 def _played(small_lex: Lexicon) -> tuple[list, object]:

@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from ...common.matches import wilson_interval
 from ...errors import Refusal
-from ...robots.match import wilson_interval
 from ..commands import decide, roller
 from ..deal import deal
 from ..events import Event, RoundClosed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..lexicon import Lexicon
+from ...lexicon import Lexicon
 from ..movegen import legal_moves
 from ..notation import explicit_word
 from ..state import GameState, line_points

@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadRecord
+from ..errors import BadRecord
+from ..tiles import FACE_SET, LINES, Tiles, letters
 from .events import (
     Event,
     Exchanged,
@@ -32,9 +33,8 @@ from .events import (
     TimedOut,
     WordBuilt,
 )
-from .rules import Rules, rules_from_json
+from .options import Rules, rules_from_json
 from .state import GameState, Line
-from .tiles import FACE_SET, LINES, Tiles, letters
 
 FORMAT = "jumbulaya-view/1"
 

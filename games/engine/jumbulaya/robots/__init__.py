@@ -1,6 +1,6 @@
 """Robots: players that decide from a seat view only (spec: seat-view.md).
 
-A robot is given a read :class:`~games.engine.view.SeatView`, the game's word
+A robot is given a read :class:`~games.engine.jumbulaya.view.SeatView`, the game's word
 list and its own random generator, and answers as the robot protocol does: a
 move in explicit notation on its turn, ``jumbulaya WORD`` to call one (on or
 off turn), or ``wait``.  It never sees another seat's rack or the bag's order:
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from ..lexicon import Lexicon
+from ...lexicon import Lexicon
 from ..view import SeatView
 from .base import Level
 from .greedy import GREEDY

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .common import fold as common
+from ..common import fold as common
+from ..tiles import MAX_LINE_TILES, Tiles, letters, remove_tiles
 from .events import (
     Event,
     Exchanged,
@@ -26,7 +27,6 @@ from .events import (
     WordBuilt,
 )
 from .state import EndReason, GameState, JumbulayaMade, Line
-from .tiles import MAX_LINE_TILES, Tiles, letters, remove_tiles
 
 
 def start(event: GameStarted) -> GameState:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
 
-from .errors import BadRecord
+from ..errors import BadRecord
 
 NewWordRule = Literal["current", "history"]
 

@@ -1,6 +1,6 @@
 """The state of a game: what every event folds into.
 
-States are immutable; :mod:`games.engine.fold` makes a new one per event.
+States are immutable; :mod:`games.engine.jumbulaya.fold` makes a new one per event.
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .rules import Rules, rules_from_json
-from .tiles import JUMBULAYA_MIN, Tiles, two_letter_count
+from ..tiles import JUMBULAYA_MIN, Tiles, two_letter_count
+from .options import Rules, rules_from_json
 
 EndReason = Literal["jumbulaya", "ten_tiles", "all_lines", "stalled", "resigned"]
 
@@ -53,7 +53,7 @@ class JumbulayaMade:
 class GameState:
     """A position.  ``turn`` is the seat to move (``None`` once over).
 
-    Treat a state as immutable: :func:`~games.engine.fold.evolve` never changes
+    Treat a state as immutable: :func:`~games.engine.jumbulaya.fold.evolve` never changes
     the state it is given, it returns a new one (a test holds it to that).  The
     class is not frozen because building frozen instances costs several times
     more, and replaying logs is a hot path.

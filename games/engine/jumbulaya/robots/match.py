@@ -1,10 +1,10 @@
 """Robot self-play: one game (:func:`play_game`) and a match of many (:func:`match`).
 
 A game keeps the true state and its events; each robot is only ever given its
-own seat view, written by :func:`~games.engine.view.seat_view` and read back by
-:func:`~games.engine.view.read_view`, exactly as a robot outside the process
-would get it.  Its answer is applied with :func:`~games.engine.commands.decide`
-and :func:`~games.engine.fold.evolve`; the draws come from a generator seeded
+own seat view, written by :func:`~games.engine.jumbulaya.view.seat_view` and read back by
+:func:`~games.engine.jumbulaya.view.read_view`, exactly as a robot outside the process
+would get it.  Its answer is applied with :func:`~games.engine.jumbulaya.commands.decide`
+and :func:`~games.engine.jumbulaya.fold.evolve`; the draws come from a generator seeded
 by the game's seed, so a game is replayed exactly by its seed.
 
 The seat to move answers on its turn.  After every applied event, every other
@@ -32,19 +32,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...common.matches import HeadToHead, swapped_seatings, two_seat_result
+from ...common.matches import Timing as Timing
+from ...common.matches import percentile as percentile
+from ...common.matches import wilson_interval as wilson_interval
+from ...errors import Refusal
+from ...lexicon import Lexicon
+from ...tiles import Tiles
 from ..commands import Drawer, decide
-from ..common.matches import HeadToHead, swapped_seatings, two_seat_result
-from ..common.matches import Timing as Timing
-from ..common.matches import percentile as percentile
-from ..common.matches import wilson_interval as wilson_interval
 from ..deal import deal
-from ..errors import Refusal
 from ..events import Event, GameStarted
 from ..fold import evolve, start
-from ..lexicon import Lexicon
-from ..rules import PRESETS, Rules
+from ..options import PRESETS, Rules
 from ..state import GameState
-from ..tiles import Tiles
 from ..view import read_view, seat_view
 from .base import Level
 

@@ -20,13 +20,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...lexicon import Lexicon
+from ...tiles import MAX_LINE_TILES, Tiles
 from ..events import WordBuilt
 from ..fold import evolve
-from ..jumbulaya import search
-from ..lexicon import Lexicon
 from ..movegen import WordMove, legal_moves
+from ..runs import search
 from ..state import GameState, Line, line_points
-from ..tiles import MAX_LINE_TILES, Tiles
 
 #: What a won (lost) game is worth beyond its margin.
 WIN = 1000.0

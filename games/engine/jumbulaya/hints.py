@@ -1,6 +1,6 @@
 """Hints: the best word moves for one seat's rack, from its seat view only.
 
-:func:`hints` reads nothing but a :class:`~games.engine.view.SeatView`: the
+:func:`hints` reads nothing but a :class:`~games.engine.jumbulaya.view.SeatView`: the
 seat's own rack and what is public.  Another seat's rack and the bag's order
 are not in the view, so a hint can never give them away.  Only word moves are
 hinted, never a JUMBULAYA: finding those is the game.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .lexicon import Lexicon
+from ..lexicon import Lexicon
 from .movegen import legal_moves
 from .state import line_points
 from .view import SeatView, view_state

@@ -25,15 +25,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..lexicon import Lexicon
+from ..tiles import Tiles
 from .events import Event, GameStarted, JumbulayaVerified, Resigned
 from .fold import evolve, start
-from .jumbulaya import Found, search
-from .lexicon import Lexicon
 from .movegen import legal_moves
 from .notation import format_word
 from .record import turn_of
+from .runs import Found, search
 from .state import GameState, line_points
-from .tiles import Tiles
 from .view import SeatView, read_view, seat_view
 
 FORMAT = "jumbulaya-analysis/2"  # 2: JUMBULAYAs by open stretch, not by word

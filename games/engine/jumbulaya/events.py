@@ -14,11 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from .common import events as common
-from .common.events import to_dict as to_dict
-from .common.events import tupled
-from .rules import Rules, rules_from_json
-from .tiles import Tiles
+from ..common import events as common
+from ..common.events import to_dict as to_dict
+from ..common.events import tupled
+from ..tiles import Tiles
+from .options import Rules, rules_from_json
 
 
 @dataclass(frozen=True, slots=True)

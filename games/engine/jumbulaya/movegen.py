@@ -18,8 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from .fold import split_word_tiles
-from .lexicon import (
+from ..lexicon import (
     CODE_LETTERS,
     EXACT,
     FACE_BIT,
@@ -33,9 +32,10 @@ from .lexicon import (
     exact_key_of_code,
     multiset_key,
 )
+from ..tiles import MAX_LINE_TILES, Tiles, letters
+from .fold import split_word_tiles
 from .notation import format_word
 from .state import GameState, line_points
-from .tiles import MAX_LINE_TILES, Tiles, letters
 
 
 @dataclass(frozen=True, slots=True)

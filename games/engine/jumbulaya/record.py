@@ -2,7 +2,7 @@
 
 A record is the export and import format of the service and the conformance
 format of the engine: :func:`replay_json` reads one and replays every turn
-through :func:`~games.engine.commands.decide`, exactly as the service does.
+through :func:`~games.engine.jumbulaya.commands.decide`, exactly as the service does.
 """
 
 from __future__ import annotations
@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
 
+from ..common import records as common
+from ..errors import BadRecord
+from ..lexicon import Lexicon, WordListText, build_lexicon
+from ..tiles import FACE_SET, LINES, MAX_LINE_TILES, TILE_COUNTS, Tiles
 from .commands import decide, draw_front
-from .common import records as common
-from .errors import BadRecord
 from .events import (
     Event,
     Exchanged,
@@ -29,11 +31,9 @@ from .events import (
     WordBuilt,
 )
 from .fold import evolve, start
-from .lexicon import Lexicon, WordListText, build_lexicon
 from .notation import format_word
-from .rules import Rules, rules_from_json
+from .options import Rules, rules_from_json
 from .state import GameState
-from .tiles import FACE_SET, LINES, MAX_LINE_TILES, TILE_COUNTS, Tiles
 
 FORMAT = "jumbulaya-record/1"
 

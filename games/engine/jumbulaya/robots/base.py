@@ -6,9 +6,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..jumbulaya import Found, search
-from ..lexicon import Lexicon
+from ...lexicon import Lexicon
 from ..notation import explicit_word
+from ..runs import Found, search
 from ..state import GameState
 from ..view import SeatView, view_state
 

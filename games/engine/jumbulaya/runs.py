@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .lexicon import FACE_INDEX, Lexicon
-from .rules import Rules
+from ..lexicon import FACE_INDEX, Lexicon
+from ..tiles import FACES, JUMBULAYA_MAX, JUMBULAYA_MIN, LINES, Tiles
+from .options import Rules
 from .state import jumbulaya_points
-from .tiles import FACES, JUMBULAYA_MAX, JUMBULAYA_MIN, LINES, Tiles
 
 
 def runs_down(board: Sequence[Tiles], tiles: Tiles) -> tuple[int, ...] | None:

@@ -1,4 +1,4 @@
-"""Measure the levels against each other: ``python -m games.engine.robots.ladder``.
+"""Measure the levels against each other: ``python -m games.engine.jumbulaya.robots.ladder``.
 
 Plays each level against the one below it (and the strongest against
 ``greedy``) on the full ENABLE list, each deal twice with the seats swapped,
@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..lexicon import LexiconStore
+from ...lexicon import LexiconStore
 from . import LEVELS, STRONGEST
 from .match import match
 

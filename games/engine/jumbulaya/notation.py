@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import Refusal
-from .tiles import FACE_SET, LINES, Tiles, letters, spellings
+from ..errors import Refusal
+from ..tiles import FACE_SET, LINES, Tiles, letters, spellings
 
 
 @dataclass(slots=True)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 import secrets
 
+from ..lexicon import Lexicon
+from ..tiles import DEALT_PER_LINE, LINES, RACK_SIZE, full_set
 from .events import GameStarted
-from .lexicon import Lexicon
-from .rules import Rules
-from .tiles import DEALT_PER_LINE, LINES, RACK_SIZE, full_set
+from .options import Rules
 
 
 def deal(

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from ..lexicon import CODE_LETTERS, Lexicon, WordListText, build_lexicon
+from ...lexicon import CODE_LETTERS, Lexicon, WordListText, build_lexicon
 
 _CACHE: dict[tuple[str, float], Lexicon] = {}
 

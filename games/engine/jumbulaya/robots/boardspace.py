@@ -1,6 +1,6 @@
 """A baseline built from Boardspace's JUMBULAYA robot, as it works (issue 12).
 
-It is the benchmark's yardstick, not one of :data:`~games.engine.robots.LEVELS`.
+It is the benchmark's yardstick, not one of :data:`~games.engine.jumbulaya.robots.LEVELS`.
 On its turn, in this order:
 
 1. it calls the best JUMBULAYA on the board when calling it makes it win (only
@@ -12,8 +12,8 @@ On its turn, in this order:
    holds a JUMBULAYA that would make it win;
 4. otherwise it values every word the rack and a line can make (at most
    ``rack_limit`` rack tiles, at least one line tile, not shorter, new: the
-   set :func:`~games.engine.movegen.scan_moves` finds by scanning the word list,
-   found here by :func:`~games.engine.movegen.legal_moves`, which gives the same
+   set :func:`~games.engine.jumbulaya.movegen.scan_moves` finds by scanning the word list,
+   found here by :func:`~games.engine.jumbulaya.movegen.legal_moves`, which gives the same
    set faster): the word's score, minus the line's old score if it owns the
    line, plus 10 for an unclaimed line when it is ahead, plus its lead.  Words
    of 8 or more tiles are skipped unless it would then lead by 20.  It plays the
@@ -30,12 +30,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..jumbulaya import Found, search
-from ..lexicon import Lexicon
+from ...lexicon import Lexicon
+from ...tiles import JUMBULAYA_MIN, MAX_LINE_TILES
 from ..movegen import WordMove, legal_moves
 from ..notation import explicit_word
+from ..runs import Found, search
 from ..state import GameState, line_points
-from ..tiles import JUMBULAYA_MIN, MAX_LINE_TILES
 from ..view import SeatView
 from .base import Level, fallback
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 
-from .common.counting import counted
-from .common.turns import check_in_game, check_turn
-from .errors import WORD_CHECK_ORDER, Refusal, RefusalCode
+from ..common.counting import counted
+from ..common.turns import check_in_game, check_turn
+from ..errors import WORD_CHECK_ORDER, Refusal, RefusalCode
+from ..lexicon import Lexicon
+from ..tiles import JUMBULAYA_MAX, JUMBULAYA_MIN, MAX_LINE_TILES, RACK_SIZE, Tiles, letters
 from .events import (
     Event,
     Exchanged,
@@ -25,8 +27,6 @@ from .events import (
     TimedOut,
     WordBuilt,
 )
-from .jumbulaya import best_call
-from .lexicon import Lexicon
 from .notation import (
     OFF_TURN_VERBS,
     CallJumbulaya,
@@ -40,8 +40,8 @@ from .notation import (
     parse_move,
     verb_of,
 )
+from .runs import best_call
 from .state import GameState
-from .tiles import JUMBULAYA_MAX, JUMBULAYA_MIN, MAX_LINE_TILES, RACK_SIZE, Tiles, letters
 
 #: ``draw(bag, n)`` returns the ``n`` tiles a turn draws from ``bag``.
 Drawer = Callable[[Tiles, int], Tiles]

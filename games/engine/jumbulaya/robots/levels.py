@@ -23,10 +23,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..jumbulaya import Found
-from ..lexicon import Lexicon
+from ...lexicon import Lexicon
 from ..movegen import WordMove, legal_moves
 from ..notation import explicit_word
+from ..runs import Found
 from ..state import GameState, line_points
 from ..view import SeatView
 from .base import Level, best_jumbulaya, fallback
