@@ -58,6 +58,11 @@ fmt: $(STAMP)
 bench: $(STAMP)
 	@$(PY) -m bench
 
+# The documentation site (mkdocs-material) from docs/ into var/site/, failing on any warning.
+.PHONY: docs
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
+
 # The production stack (own PostgreSQL and Redis, gunicorn, two workers, beat, an SMTP
 # sink) playing 200 games to the end under faults; needs root (PostgreSQL runs as the
 # postgres user). The CI variant: tests/stack/test_stack_short.py (python -m bench stack --ci).

@@ -1,6 +1,6 @@
 """The stack run's count of emails delivered twice: only a row whose first copy
 went out just before its sender was SIGKILLed, sent again with the same
-Message-ID, is excused (README: the guarantee as it is)."""
+Message-ID, is excused (docs/email.md: the guarantee as it is)."""
 
 from __future__ import annotations
 

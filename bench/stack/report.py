@@ -84,7 +84,7 @@ def moves(ledger: Ledger) -> dict[str, Any]:
 
 
 def resent_after_a_kill(copies: list[Mail], kills: list[Window]) -> bool:
-    """Whether a row's copies are the one case README allows: the first handed to
+    """Whether a row's copies are the one case docs/performance.md allows: the first handed to
     the mail server by a worker SIGKILLed before it could record the send (it
     arrived at most 5 s before the kill), the row sent again once its claim's
     lease ran out, every copy with the same Message-ID."""

@@ -19,7 +19,7 @@ from api.site import api
 from tests.api.conftest import ApiClient
 from tests.test_csp import SITE_POLICY, inline_code, policy
 
-#: Every endpoint, as README's API section lists them.
+#: Every endpoint, as docs/api.md lists them.
 ENDPOINTS = {
     ("get", "/api/v1/me"),
     ("get", "/api/v1/games"),
@@ -91,7 +91,7 @@ def test_the_document_is_built_once_and_served_again(
 ) -> None:
     """Asked for without a token, the document is built once per process and
     path, not once per request: a client asking again and again costs no
-    rebuild (README: why it has no limit of its own)."""
+    rebuild (docs/api.md: why it has no limit of its own)."""
     api._documents.clear()
     built: list[str] = []
     real = NinjaAPI.get_openapi_schema
