@@ -28,7 +28,7 @@ from api.auth import user_of
 from api.errors import ApiError
 from api.schemas import CreateIn, ErrorOut, EventsOut, GameOut, GamesOut, InviteIn
 from games import kinds
-from games.core import services
+from games.core import limits, lobby, projection
 from games.engine.lexicon import UnknownWordList
 from games.live import holds, waits
 from games.models import Game
@@ -186,8 +186,8 @@ def create(request: HttpRequest, body: CreateIn) -> Status[dict[str, Any]]:
         raise ApiError(400, "bad_request", "; ".join(problems))
     try:
         with transaction.atomic():
-            made = services.create_game(user, **form.game_arguments())
-    except services.ServiceError as e:
+            made = lobby.create_game(user, **form.game_arguments())
+    except projection.ServiceError as e:
         raise ApiError(409, e.code, e.message) from None
     except UnknownWordList:
         raise ApiError(400, "bad_request", f"There is no word list {body.lexicon!r}.") from None
@@ -211,8 +211,8 @@ def join(request: HttpRequest, game_id: int) -> dict[str, Any]:
             409, "name_needed", "Choose the name other players will see on your profile page."
         )
     try:
-        services.join_game(game_id, user)
-    except services.ServiceError as e:
+        lobby.join_game(game_id, user)
+    except projection.ServiceError as e:
         raise ApiError(409, e.code, e.message) from None
     seen = reading.viewer(game_id, user)
     return reading.summary(seen.game, seen.seat)
@@ -233,10 +233,10 @@ def invite(request: HttpRequest, game_id: int, body: InviteIn) -> dict[str, Any]
     user = user_of(request)
     reading.player(game_id, user)  # 404 for a game it may not see, 403 for a spectator
     try:
-        services.invite(game_id, user, body.emails)
-    except services.BadAddress as e:
+        lobby.invite(game_id, user, body.emails)
+    except limits.BadAddress as e:
         raise ApiError(400, "bad_request", e.message) from None
-    except services.ServiceError as e:
+    except projection.ServiceError as e:
         raise ApiError(409, e.code, e.message) from None
     seen = reading.viewer(game_id, user)
     return reading.summary(seen.game, seen.seat)

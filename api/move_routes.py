@@ -1,5 +1,5 @@
 """Moves: make one, preview one, resign.  Every move goes through
-:func:`games.core.services.submit`, as the game page's and an email reply's
+:func:`games.core.door.submit`, as the game page's and an email reply's
 do, and is refused with the same codes and messages (``games/web/play_views``).
 """
 
@@ -16,7 +16,7 @@ from api import reading
 from api.auth import user_of
 from api.errors import ApiError
 from api.schemas import ErrorOut, MoveIn, MoveOut, PreviewIn, ResignIn
-from games.core import services
+from games.core import door, projection
 from games.engine.errors import Refusal
 from games.kinds import presentation
 from games.kinds.base import page_refusal
@@ -66,17 +66,17 @@ def make_move(user: User, game_id: int, move: str, expected: int, key: str | Non
         own = page_refusal(move)
         if own is not None:
             raise own
-        done = services.submit(game_id, user, move, expected, Event.Source.API, stored)
+        done = door.submit(game_id, user, move, expected, Event.Source.API, stored)
     except Refusal as r:
         raise ApiError(422, r.code, r.message) from None
-    except services.StaleMove as e:
+    except door.StaleMove as e:
         raise ApiError(409, "stale", e.message) from None
-    except services.DuplicateMove as e:
+    except door.DuplicateMove as e:
         raise ApiError(409, "duplicate", e.message) from None
-    except services.NotAPlayer as e:
+    except door.NotAPlayer as e:
         reading.player(game_id, user)  # 404 for a game it may not see, 403 for a spectator
         raise ApiError(403, "not_yours", e.message) from None
-    except services.ServiceError as e:
+    except projection.ServiceError as e:
         raise ApiError(409, e.code, e.message) from None
     message = "Your move was made."
     if done.sealed:
@@ -144,6 +144,6 @@ def preview(request: HttpRequest, game_id: int, body: PreviewIn) -> dict[str, ob
     seen = reading.player(game_id, user_of(request))
     reading.started(seen.game)
     assert seen.seat is not None
-    kind = services.kind_of(seen.game)
+    kind = projection.kind_of(seen.game)
     shown = presentation.of(kind).preview(seen.game, seen.seat, typed(body.move))
     return {**reading.plain(shown), "refused": shown.refused}

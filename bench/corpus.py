@@ -179,7 +179,7 @@ def measure(game: Game, mails: list[CorpusMail]) -> dict[str, Any]:
     from django.db import transaction
     from django.test import Client, override_settings
 
-    from games.core.services import current_state, game_lexicon
+    from games.core.projection import current_state, game_lexicon
     from games.engine.jumbulaya import legal_moves
     from games.models import InboundMail
 
@@ -317,7 +317,7 @@ def run() -> dict[str, Any]:
 
 def _two_player_game() -> Game:
     from accounts.models import User
-    from games.core.services import create_game, join_game
+    from games.core.lobby import create_game, join_game
     from games.engine.jumbulaya import PRESETS
 
     ann, bob = (

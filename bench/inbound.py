@@ -6,14 +6,14 @@ migrated and dropped like :mod:`bench.notify`'s), with ``ANYMAIL_WEBHOOK_SECRET`
 and ``ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY`` set, so every post pays for django-anymail's
 credential check, its parsing of the payload into a message, and
 :func:`games.mail_in.inbound.receive`: the token and sender check, the once-per-Message-ID
-row, reading the move, :func:`games.core.services.submit` and the answer owed.
+row, reading the move, :func:`games.core.door.submit` and the answer owed.
 Answers and your-turn emails are owed in the outbox and nudged to the in-memory
 broker (:data:`BROKER`, nobody consumes it): the figure is the HTTP, the parsing and
 the database, not a broker or the sending.
 
 This process (``python -m bench`` runs this part in a child process: Django is set
 up once per process, on one database) starts :data:`GAMES` two-player games through
-:mod:`games.core.services`, then writes, for each of :data:`ROUNDS` rounds, the reply of
+:mod:`games.core.door`, then writes, for each of :data:`ROUNDS` rounds, the reply of
 the player to move in every game as a mail client would: the move on the first line
 (a plausible word from :func:`games.engine.legal_moves` in every other game and
 round, else ``pass``), then the game email it answers, rendered by
@@ -330,7 +330,7 @@ def _start_games(count: int, prefix: str) -> list[BenchGame]:
     """``count`` started two-player games, each between two players of its own, so
     that no player nears the hourly limit of answered replies."""
     from accounts.models import User
-    from games.core import services
+    from games.core import lobby
     from games.engine.jumbulaya import PRESETS
 
     rules = PRESETS["official"]
@@ -344,11 +344,11 @@ def _start_games(count: int, prefix: str) -> list[BenchGame]:
             )
             for side in "ab"
         )
-        game = services.create_game(
+        game = lobby.create_game(
             a, seat_count=2, rules=rules, move_hours=72, invite_emails=[b.email]
         )
         seat_a = game.seats.get(user=a).index
-        services.join_game(game.pk, b)
+        lobby.join_game(game.pk, b)
         by_seat = [Player(u.pk, u.public_name, u.email) for u in (a, b)]
         if seat_a != 0:
             by_seat.reverse()
@@ -360,7 +360,7 @@ def replies(games: list[BenchGame], round_no: int, rng: random.Random) -> list[t
     """The reply of the player to move in each game to the game email they last
     got, and its kind: a plausible word in every other game (alternating by
     round), else a pass."""
-    from games.core import services
+    from games.core import projection
     from games.engine.jumbulaya import legal_moves
     from games.engine.tiles import MAX_LINE_TILES
     from games.mail_out import emails
@@ -378,11 +378,11 @@ def replies(games: list[BenchGame], round_no: int, rng: random.Random) -> list[t
         player = bench_game.players[seat.index]
         move, kind = "pass", "pass"
         if (i + round_no) % 2 == 0:
-            state = services.current_state(game)
+            state = projection.current_state(game)
             # A word that fills its line ends the game, which must last every round.
             words = [
                 m
-                for m in legal_moves(state, seat.index, services.game_lexicon(game))
+                for m in legal_moves(state, seat.index, projection.game_lexicon(game))
                 if len(m.code) < MAX_LINE_TILES
             ]
             chosen = plausible_move(state, seat.index, words, rng)
@@ -685,7 +685,7 @@ def _figures(posted: list[Posted], wall: float) -> dict[str, Any]:
 def consistency(games: list[BenchGame]) -> list[str]:
     """Problems of the games' logs: an event count other than the last seq, a
     replay other than the cached state."""
-    from games.core import services
+    from games.core import rebuild
     from games.models import Game
 
     problems = []
@@ -694,7 +694,7 @@ def consistency(games: list[BenchGame]) -> list[str]:
         count = game.events.count()
         if count != game.last_seq:
             problems.append(f"game {game.pk}: {count} events, last_seq {game.last_seq}")
-        if services.rebuild_projection(game, write=False):
+        if rebuild.rebuild_projection(game, write=False):
             problems.append(f"game {game.pk}: cached state differs from the replay")
     return problems
 

@@ -8,7 +8,7 @@ process: Django is set up once per process, on one database):
 
 * ``deadline_sweep``: :data:`ACTIVE_GAMES` active games, of which
   :data:`OVERDUE_GAMES` are real games (created and started through
-  :mod:`games.core.services`) whose deadline has passed; the others are written with
+  :mod:`games.core.door`) whose deadline has passed; the others are written with
   ``bulk_create`` (a game row sharing one real cached state, two seats, its
   start event) with deadlines a day or more away, so they owe neither a
   timeout nor a warning.  The sweep is run until every overdue game is
@@ -105,7 +105,7 @@ def _overdue_games(players: list[Any]) -> list[int]:
     """Real two-player games, started through the services, now past their deadline."""
     from django.utils import timezone
 
-    from games.core import services
+    from games.core import lobby
     from games.engine.jumbulaya import PRESETS
     from games.models import Game
 
@@ -113,10 +113,10 @@ def _overdue_games(players: list[Any]) -> list[int]:
     ids = []
     for i in range(OVERDUE_GAMES):
         a, b = players[i % PLAYERS], players[(i + 1) % PLAYERS]
-        game = services.create_game(
+        game = lobby.create_game(
             a, seat_count=2, rules=rules, move_hours=72, invite_emails=[b.email]
         )
-        services.join_game(game.pk, b)
+        lobby.join_game(game.pk, b)
         ids.append(game.pk)
     Game.objects.filter(pk__in=ids).update(deadline_at=timezone.now() - timedelta(hours=1))
     return ids
@@ -214,7 +214,7 @@ def deadline_sweep(overdue: list[int]) -> dict[str, Any]:
     """Sweep until every overdue game is auto-passed, then time idle sweeps."""
     from django.utils import timezone
 
-    from games.core import services
+    from games.core import timeouts
     from games.models import Event, Game
     from games.timing import deadlines
 
@@ -223,7 +223,7 @@ def deadline_sweep(overdue: list[int]) -> dict[str, Any]:
     wall0 = time.perf_counter_ns()
     for _ in range(OVERDUE_GAMES // deadlines.SWEEP_BATCH + 5):
         t0 = time.perf_counter_ns()
-        written = services.sweep_deadlines()
+        written = timeouts.sweep_deadlines()
         runs.append(time.perf_counter_ns() - t0)
         if written == 0:
             break
@@ -237,7 +237,7 @@ def deadline_sweep(overdue: list[int]) -> dict[str, Any]:
     idle = []
     for _ in range(IDLE_SWEEPS):
         t0 = time.perf_counter_ns()
-        written = services.sweep_deadlines()
+        written = timeouts.sweep_deadlines()
         idle.append(time.perf_counter_ns() - t0)
         if written:
             note(f"an idle sweep wrote {written} moves")

@@ -185,7 +185,7 @@ def _session(user: Any) -> str:
 def _populate() -> Data:
     from accounts import access_tokens
     from accounts.models import User
-    from games.core import services
+    from games.core import lobby
     from games.engine.jumbulaya import PRESETS
     from games.models import Game
 
@@ -201,10 +201,10 @@ def _populate() -> Data:
     tokens = {u.pk: access_tokens.make(u, "bench").token for u in players}
 
     def started(creator: Any, other: Any) -> Game:
-        game = services.create_game(
+        game = lobby.create_game(
             creator, seat_count=2, rules=rules, move_hours=72, invite_emails=[other.email]
         )
-        services.join_game(game.pk, other)
+        lobby.join_game(game.pk, other)
         return Game.objects.get(pk=game.pk)
 
     games = []
@@ -231,7 +231,7 @@ def _hinted_game() -> HintedGame:
     worker runs beside the bench's server)."""
     from accounts.models import User
     from games.coach import hints
-    from games.core import services
+    from games.core import lobby
     from games.kinds.tumble.kind import TUMBLE
 
     ann, bob = (
@@ -240,7 +240,7 @@ def _hinted_game() -> HintedGame:
         )
         for i in range(2)
     )
-    game = services.create_game(
+    game = lobby.create_game(
         ann,
         kind=TUMBLE.name,
         seat_count=2,
@@ -248,7 +248,7 @@ def _hinted_game() -> HintedGame:
         invite_emails=[bob.email],
         hints=True,
     )
-    services.join_game(game.pk, bob)
+    lobby.join_game(game.pk, bob)
     game.refresh_from_db()
     t0 = time.perf_counter()
     if not hints.prepare(game.pk, 0, game.last_seq):
@@ -592,7 +592,7 @@ def hints_page(port: int, data: Data) -> dict[str, Any]:
 def consistency(data: Data) -> dict[str, Any]:
     """Every bench game: as many events as its last seq, the seq the client
     tracked, and a replay equal to the cached state."""
-    from games.core import services
+    from games.core import rebuild
     from games.models import Event, Game
 
     problems: list[str] = []
@@ -605,7 +605,7 @@ def consistency(data: Data) -> dict[str, Any]:
             problems.append(f"game {game.pk}: {count} events, last_seq {game.last_seq}")
         if bench_game.seq != game.last_seq:
             problems.append(f"game {game.pk}: client saw {bench_game.seq}, db {game.last_seq}")
-        if services.rebuild_projection(game, write=False):
+        if rebuild.rebuild_projection(game, write=False):
             problems.append(f"game {game.pk}: cached state differs from the replay")
     return {
         "consistent": not problems,

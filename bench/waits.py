@@ -65,7 +65,7 @@ def _populate() -> list[Bench]:
     """(game, seq, the seats' tokens, their sessions) for :data:`GAMES` started games."""
     from accounts import access_tokens
     from accounts.models import User
-    from games.core import services
+    from games.core import lobby
     from games.engine.jumbulaya import PRESETS
     from games.models import Game
 
@@ -77,10 +77,10 @@ def _populate() -> list[Bench]:
             )
             for s in "ab"
         )
-        made = services.create_game(
+        made = lobby.create_game(
             a, seat_count=2, rules=PRESETS["official"], invite_emails=[b.email]
         )
-        services.join_game(made.pk, b)
+        lobby.join_game(made.pk, b)
         game = Game.objects.get(pk=made.pk)
         tokens = (access_tokens.make(a, "w").token, access_tokens.make(b, "w").token)
         out.append((game.pk, game.last_seq, tokens, (_session(a), _session(b))))
@@ -93,7 +93,7 @@ async def _pages(port: int, games: list[Bench]) -> dict[str, Any]:
     each of the game's pages."""
     from tqdm import tqdm
 
-    from games.core.services import submit
+    from games.core.door import submit
     from games.live.streams import current_version
     from games.models import Game
 
@@ -255,7 +255,7 @@ async def _hold(port: int, games: list[Bench], server: Server, db: BenchDatabase
     out["held_after_probes"] = still
     # One move in each of MOVES games: every wait on them answers with it.
     moved = {g for g, _, _, _ in games[:MOVES]}
-    from games.core.services import submit
+    from games.core.door import submit
     from games.models import Game
 
     woken: list[float] = []

@@ -1,6 +1,6 @@
 """Staff pages for games.  The event log is the truth and append-only, and a
 game and its seats are projections of it, so those are shown, never edited
-here: a change to a game goes through ``games.core.services``."""
+here: a change to a game goes through ``games.core.door`` (and its neighbours in :mod:`games.core`)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@
 (game, seq) unique, which is the optimistic-concurrency check.  ``Game`` is a
 projection of its events (status, whose turn, deadline, last sequence and a
 cached state) that ``manage.py rebuild_games`` can always rebuild.  Every change
-to a game goes through :func:`games.core.services.submit`.
+to a game goes through :func:`games.core.door.submit`.
 """
 
 from __future__ import annotations

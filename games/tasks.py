@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from celery import shared_task
 
 from games.coach import analysis, hints
-from games.core import services
+from games.core import timeouts, windows
 from games.mail_out import digests, outbox
 from games.robots import turns
 from jumbulaya_site import outage
@@ -68,13 +68,13 @@ def sweep_outbox() -> int:
 @shared_task(name="games.tasks.sweep_deadlines")
 @quiet_while_away(0)
 def sweep_deadlines() -> int:
-    return swept("games.tasks.sweep_deadlines", services.sweep_deadlines)
+    return swept("games.tasks.sweep_deadlines", timeouts.sweep_deadlines)
 
 
 @shared_task(name="games.tasks.sweep_claim_windows")
 @quiet_while_away(0)
 def sweep_claim_windows() -> int:
-    return swept("games.tasks.sweep_claim_windows", services.close_claim_windows)
+    return swept("games.tasks.sweep_claim_windows", windows.close_claim_windows)
 
 
 @shared_task(name="games.tasks.send_digests")

@@ -3,7 +3,7 @@ maintained implementation of the Weng-Lin Bayesian ratings, which rates two
 to four players at once by their final places).
 
 :func:`after_move` is a step of the one door's last step
-(:func:`games.core.services.submit`): a move that ends a rated game rates it in
+(:func:`games.core.door.submit`): a move that ends a rated game rates it in
 the same transaction.  :func:`rate_game` is idempotent: a game that has rating
 changes already is never rated again (and the unique ``(game, seat)`` of
 :class:`~ratings.models.RatingChange` holds that even against a race), so an
@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from openskill.models import PlackettLuce
 
+from games.core.followers import Moved, Rebuilt
 from games.core.projection import kind_of
 from games.models import Game, Seat, SeatChange
 from ratings.models import Rating, RatingChange
@@ -127,9 +128,19 @@ def _locked_ratings(users: Sequence[int], kind: str) -> dict[int, Rating]:
     return {row.user_id: row for row in rows}
 
 
-def after_move(game: Game) -> None:
-    """The one door's step after a move: a move that ended a rated game rates
-    it, in the move's transaction."""
+def on_move(moved: Moved) -> None:
+    """A follower of the one door's moves: a move that ended a rated game
+    rates it, in the move's transaction."""
+    _rate_if_over(moved.game)
+
+
+def on_rebuilt(rebuilt: Rebuilt) -> None:
+    """A follower of the rebuilds: a rated game its log says is over, though
+    its projection did not, is rated in the rebuild's transaction."""
+    _rate_if_over(rebuilt.game)
+
+
+def _rate_if_over(game: Game) -> None:
     if game.rated and game.status == Game.Status.OVER:
         rate_game(game)
 

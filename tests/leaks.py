@@ -22,7 +22,7 @@ from django.core import mail
 from django.test import Client
 
 from games.coach import hints
-from games.core.services import current_state, game_lexicon, kind_of
+from games.core.projection import current_state, game_lexicon, kind_of
 from games.kinds import presentation
 from games.mail_out.turnlinks import turn_url
 from games.models import Game

@@ -15,7 +15,7 @@ import pytest
 from accounts import access_tokens
 from accounts.models import User
 from bench.service import BenchGame, Client, _session
-from games.core import services
+from games.core import lobby
 from games.engine.jumbulaya import PRESETS
 from games.models import Event, Game
 
@@ -25,10 +25,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_the_bench_client_makes_a_pass_the_site_accepts(live_server: Any) -> None:
     ann = User.objects.create_user(username="ann", email="ann@example.com", display_name="Ann")
     bob = User.objects.create_user(username="bob", email="bob@example.com", display_name="Bob")
-    game = services.create_game(
+    game = lobby.create_game(
         ann, seat_count=2, rules=PRESETS["official"], move_hours=72, invite_emails=[bob.email]
     )
-    services.join_game(game.pk, bob)
+    lobby.join_game(game.pk, bob)
     game = Game.objects.get(pk=game.pk)
     assert game.turn_seat is not None
     tokens = (access_tokens.make(ann, "bench").token, access_tokens.make(bob, "bench").token)
@@ -51,10 +51,10 @@ def test_the_bench_client_makes_a_pass_the_site_accepts(live_server: Any) -> Non
 def test_the_bench_client_makes_a_pass_through_the_api(live_server: Any) -> None:
     ann = User.objects.create_user(username="ann", email="ann@example.com", display_name="Ann")
     bob = User.objects.create_user(username="bob", email="bob@example.com", display_name="Bob")
-    game = services.create_game(
+    game = lobby.create_game(
         ann, seat_count=2, rules=PRESETS["official"], move_hours=72, invite_emails=[bob.email]
     )
-    services.join_game(game.pk, bob)
+    lobby.join_game(game.pk, bob)
     game = Game.objects.get(pk=game.pk)
     assert game.turn_seat is not None
     tokens = (access_tokens.make(ann, "bench").token, access_tokens.make(bob, "bench").token)

@@ -166,12 +166,12 @@ def test_a_sweep_returns_while_the_database_is_away_and_logs_once(
 
 
 def test_a_sweep_still_raises_what_is_not_the_database(monkeypatch: pytest.MonkeyPatch) -> None:
-    from games.core import services
+    from games.core import timeouts
 
     def broken() -> int:
         raise ValueError("a bug")
 
-    monkeypatch.setattr(services, "sweep_deadlines", broken)
+    monkeypatch.setattr(timeouts, "sweep_deadlines", broken)
     with pytest.raises(ValueError, match="a bug"):
         tasks.sweep_deadlines()
     assert not outage.is_away()

@@ -46,7 +46,7 @@ def _owe(count: int) -> list[int]:
     from django.utils import timezone
 
     from accounts.models import User
-    from games.core import services
+    from games.core import lobby
     from games.engine.jumbulaya import PRESETS
     from games.models import Notification
 
@@ -57,10 +57,10 @@ def _owe(count: int) -> list[int]:
             )
             for k in range(2)
         )
-        game = services.create_game(
+        game = lobby.create_game(
             a, seat_count=2, rules=PRESETS["official"], move_hours=72, invite_emails=[b.email]
         )
-        services.join_game(game.pk, b)
+        lobby.join_game(game.pk, b)
     ids = list(
         Notification.objects.filter(
             kind=Notification.Kind.YOUR_TURN, event_seq=F("game__last_seq")

@@ -76,7 +76,7 @@ def populate(count: int, rng: random.Random) -> list[Table]:
     robot in every fifth, each human player an account of their own."""
     from accounts.models import User
     from bench.service import _session
-    from games.core import services
+    from games.core import lobby
     from games.engine.jumbulaya import PRESETS
     from games.engine.jumbulaya.robots import LEVELS
 
@@ -91,12 +91,12 @@ def populate(count: int, rng: random.Random) -> list[Table]:
             )
             for k in range(seats - len(robots))
         ]
-        game = services.create_game(
+        game = lobby.create_game(
             humans[0], seat_count=seats, rules=PRESETS[preset], move_hours=1,
             invite_emails=[u.email for u in humans[1:]], claim_window=True, robots=robots,
         )  # fmt: skip
         for invited in humans[1:]:
-            services.join_game(game.pk, invited)
+            lobby.join_game(game.pk, invited)
         table = Table(game.pk, [], preset)
         for seat in game.seats.select_related("user").order_by("index"):
             user = seat.user

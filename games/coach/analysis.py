@@ -25,6 +25,7 @@ from celery import current_app
 from django.db import IntegrityError, transaction
 
 from games import kinds
+from games.core.followers import Moved
 from games.core.projection import game_lexicon, kind_of, load_events
 from games.kinds.base import Robots
 from games.models import Game
@@ -132,10 +133,11 @@ def sweep(limit: int = SWEEP_BATCH) -> int:
     return done
 
 
-def after_move(game: Game) -> None:
-    """The one door's step after a move: a move that ended the game asks for
+def on_move(moved: Moved) -> None:
+    """A follower of the one door's moves: a move that ended the game asks for
     its analysis once the transaction commits (a kind without analyses: no).
     A broker that is down changes nothing: the sweep analyses it."""
+    game = moved.game
     if game.status == Game.Status.OVER and kind_of(game).robots is not None:
         game_id = game.pk
         transaction.on_commit(lambda: _ring(game_id))

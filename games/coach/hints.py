@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import partial
 from typing import Any
@@ -35,6 +34,7 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 
 from games import kinds
+from games.core.followers import Moved
 from games.core.projection import current_state, game_lexicon, kind_of, load_events
 from games.models import Game, Seat, SeatHints, moving_seats
 
@@ -209,11 +209,12 @@ def sweep(limit: int = SWEEP_BATCH) -> int:
     return sum(prepare(*owed_at) for owed_at in unprepared(limit))
 
 
-def after_move(game: Game, seats: Sequence[Seat]) -> None:
-    """The one door's step after a move or the deal (inside its transaction):
+def on_move(moved: Moved) -> None:
+    """A follower of the one door's moves and of the deal (inside its transaction):
     in a game with hints on, ask for the hints of each person the new position
     makes it the turn of, once the transaction commits.  A broker that is
     down changes nothing: the sweep prepares them."""
+    game, seats = moved.game, moved.seats
     if not game.hints or game.status != Game.Status.PLAYING or kind_of(game).robots is None:
         return
     for row in seats:

@@ -4,7 +4,7 @@ the state they fold to, the word list a game is played with, and the names
 players see.
 
 Everything that reads a game's state (presenters, emails, claim windows,
-deadlines) uses these; the writes go through :mod:`games.core.services`, which
+deadlines) uses these; the writes go through :mod:`games.core.door`, which
 builds on them.  This module imports nothing that writes, so any module may
 import it without tying itself to the one door.
 """

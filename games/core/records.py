@@ -22,8 +22,9 @@ from django.http import Http404
 from accounts.models import User
 from games import kinds
 from games.core import lexicons
+from games.core.limits import OverLimit
+from games.core.projection import engine_event, kind_of
 from games.core.seat_names import names_now, renamed_events, shown_events
-from games.core.services import OverLimit, engine_event, kind_of
 from games.core.upload_limits import check_room, kilobytes, take_upload
 from games.engine.errors import BadRecord
 from games.kinds import Replayed

@@ -10,7 +10,7 @@ the names of the deal.  A seat a robot took over (a player who left) is named,
 in the lines played before, by the player who held it then (:func:`as_played`).
 
 Players of one game can be told apart: a seat is refused to a player whose name
-could be taken for a seated player's (``games.core.services.join_game``), and
+could be taken for a seated player's (``games.core.lobby.join_game``), and
 so is a new name that could be taken for a co-player's in any game not over
 (:func:`refuse_look_alike_rename`).
 """
@@ -108,7 +108,7 @@ def refuse_look_alike_rename(sender: Any, user: User, name: str, **kwargs: Any) 
     """accounts' ``renaming`` signal: refuse (``ValidationError``) a new name
     that could be taken for that of a co-player in a game waiting for
     players or in play, naming each such player and game, as a seat is
-    refused (``games.core.services.join_game``)."""
+    refused (``games.core.lobby.join_game``)."""
     renamed = copy.copy(user)
     renamed.display_name = name
     mine = display_name(renamed)  # a bot's with its mark, as the others would see it

@@ -6,7 +6,7 @@ The daily count is a cell rate in the database (:func:`accounts.limits.record_up
 that many at once, then one every 24 hours / N.  Every upload read counts, stored
 or refused, as each costs a replay; deleting a record gives none back.  The room is
 the sum of the kept files' sizes; deleting one makes room.  Staff are exempt; 0
-turns a limit off.  A refusal is :class:`~games.core.services.OverLimit`: it says
+turns a limit off.  A refusal is :class:`~games.core.limits.OverLimit`: it says
 the limit and when (or how) it frees, and nothing is stored."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from accounts import limits
 from accounts.models import User
-from games.core.services import OverLimit, local_moment
+from games.core.limits import OverLimit, local_moment
 from games.models import RecordUpload
 
 MB = 1024 * 1024

@@ -23,7 +23,7 @@ brought it.  In order:
    first line: anything less is answered with a request to confirm.  ``#N``
    names the move answered: a reply to a position that has moved on is
    refused, not applied to the new one.
-5. **Acting and answering**: the move goes through :func:`games.core.services.submit`
+5. **Acting and answering**: the move goes through :func:`games.core.door.submit`
    (source ``email``) and an answer is owed in the game's thread: "done" with
    the new board, or a refusal that quotes what was read and says why.
 6. **Messages** (:mod:`games.mail_in.reply_messages`): the text after the move
@@ -49,7 +49,7 @@ from mailparser_reply import EmailReplyParser
 
 from accounts.models import User
 from games.coach.hints import HINT_REPLY
-from games.core import chat, services
+from games.core import chat, door, projection
 from games.core.projection import kind_of
 from games.core.seat_changes import left_game, left_in_words
 from games.engine.errors import Refusal
@@ -479,7 +479,7 @@ def _act(
         return _refuse(row, game, UNCONFIRMED_RESIGN)
     expected = reading.answering if reading.answering is not None else game.last_seq
     try:
-        done = services.submit(
+        done = door.submit(
             game.pk,
             seat.index,
             reading.move,
@@ -487,7 +487,7 @@ def _act(
             Event.Source.EMAIL,
             idempotency_key="email:" + hashlib.sha256(row.message_id.encode()).hexdigest()[:48],
         )
-    except services.StaleMove:
+    except door.StaleMove:
         game.refresh_from_db()
         if expected > game.last_seq:
             why = (
@@ -507,7 +507,7 @@ def _act(
         )
     except Refusal as e:  # an ambiguous word's message names the spellings accepted
         return _refuse(row, game, e.message)
-    except services.ServiceError as e:
+    except projection.ServiceError as e:
         return _refuse(row, game, e.message)
     if done.overtaken:
         return _refuse(row, game, claims.OVERTAKEN_NOTICE)
@@ -547,7 +547,7 @@ def _answer_hints(row: InboundMail, game: Game, seat: int) -> Outcome:
     (or, in a game without hints, with a sentence saying so); nothing is moved."""
     try:
         answer = hints_text(game, seat)
-    except services.ServiceError as e:
+    except projection.ServiceError as e:
         answer = e.message
     row.status = Status.ANSWERED
     row.reason = answer

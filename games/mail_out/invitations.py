@@ -2,10 +2,10 @@
 invited (its creator, or a player seated since), and the game's settings in
 words for that email and the invitation page.  Joining by an invitation, a new
 player's account and name included, is a write:
-:func:`games.core.services.join_as_new_player` and
-:func:`games.core.services.join_with_name`.
+:func:`games.core.lobby.join_as_new_player` and
+:func:`games.core.lobby.join_with_name`.
 
-:func:`games.core.services.create_game` and :func:`games.core.services.invite`
+:func:`games.core.lobby.create_game` and :func:`games.core.lobby.invite`
 record an INVITED notification per address (the outbox), and the outbox sends
 it like every other email: :func:`games.mail_out.emails.message_for` asks
 :func:`invitation_email` for the content.  An invitation to a game that has

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.robots import robot_account
+from games.core.followers import Moved, SeatTaken
 from games.core.projection import kind_of
 from games.kinds.base import State
 from games.models import Game, RobotTurn, Seat
@@ -76,6 +77,16 @@ def after_move(game: Game, seats: Sequence[Seat], state: State) -> list[RobotTur
     if kind.claims is not None and kind.claims.is_open(state):
         owed |= {seat for seat in robots if kind.in_game(state, seat)}
     return owe(game, sorted(owed), at.seq)
+
+
+def on_move(moved: Moved) -> None:
+    """The robots' turns a move (or the deal) owes (a follower)."""
+    after_move(moved.game, moved.seats, moved.state)
+
+
+def on_seat_taken(taken: SeatTaken) -> None:
+    """The turns owed to a robot that took a seat over (a follower)."""
+    after_move(taken.game, taken.seats, taken.state)
 
 
 def owe(game: Game, seats: Iterable[int], seq: int) -> list[RobotTurn]:

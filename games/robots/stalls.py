@@ -4,7 +4,7 @@ ever waits on a robot.
 
 A game is played step by step, synchronously (no worker, no sleeping): every
 robot turn owed is played by :func:`games.robots.turns.play`, and a person to
-move moves through :func:`games.core.services.submit` (what the kind's weakest
+move moves through :func:`games.core.door.submit` (what the kind's weakest
 robot would play for them, as the page would send it; off their turn, while a
 JUMBULAYA claim window is open, a person calls what that robot would call,
 which is sealed).  The game stalls, and :class:`Stalled` says how, when
@@ -34,7 +34,7 @@ from itertools import chain, cycle
 
 from accounts import services as accounts
 from games import kinds
-from games.core import services
+from games.core import door, lobby
 from games.core.projection import current_state, game_lexicon, kind_of, load_events
 from games.engine.errors import Refusal
 from games.kinds.base import GameKind
@@ -175,7 +175,7 @@ def play(setup: Setup, rng: random.Random) -> Played:
         first = owed.robot(levels.pop(0))
         assert first is not None  # setups() offers only levels with their accounts
         creator = first
-    game = services.create_game(
+    game = lobby.create_game(
         creator,
         seat_count=len(setup.levels) + setup.person,
         rules=kind.presets[setup.preset],
@@ -260,7 +260,7 @@ def _person_answers(game: Game, seat: int, kind: GameKind, rng: random.Random) -
     ending = turns.ending_moves(kind, state, seat, lexicon) if on_turn else ()
     for move in chain((answer,), ending):
         try:
-            services.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
+            door.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
             return
         except (Refusal, AlreadyCalled):
             continue  # off the turn, a call refused leaves nothing else to do

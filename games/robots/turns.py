@@ -31,7 +31,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
-from games.core import services
+from games.core import door
 from games.core.projection import current_state, game_lexicon, kind_of, load_events
 from games.engine.errors import Refusal
 from games.kinds.base import GameKind, State, WordIndex
@@ -187,10 +187,10 @@ def _submit(
     key = f"robot:{row.game_id}:{row.seat}:{row.seq}"
     try:
         with transaction.atomic():
-            done = services.submit(row.game_id, robot, move, row.seq, source, key)
+            done = door.submit(row.game_id, robot, move, row.seq, source, key)
             if done.sealed:
                 outcome = "sealed"
             RobotTurn.objects.filter(pk=row.pk).update(done_at=timezone.now(), outcome=outcome)
-    except (services.StaleMove, services.DuplicateMove, services.NotAPlayer):
+    except (door.StaleMove, door.DuplicateMove, door.NotAPlayer):
         return _done(row, "stale")
     return outcome

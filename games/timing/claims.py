@@ -16,9 +16,9 @@ plays it differently:
   fails costs that turn (the engine's ``JumbulayaFailed``) and the window
   stays open; one that is verified would end the game, so it joins the sealed
   calls (:func:`join`) and the window closes now
-  (:func:`games.core.services.submit`), judging them all as below: the caller's
+  (:func:`games.core.door.submit`), judging them all as below: the caller's
   call wins unless a call as long was sealed before it;
-* when the window closes (:func:`games.core.services.close_claim_windows`, every
+* when the window closes (:func:`games.core.windows.close_claim_windows`, every
   minute), every sealed claim is
   judged against the board as it is then: each invalid claim costs its caller
   a turn (the engine's ``JumbulayaFailed``), then the longest valid claim (most
@@ -28,7 +28,7 @@ plays it differently:
   claim the game goes on, and a later call is decided at once;
 * a move that would end the game while the window is open (ten tiles, all
   lines, stalled, a deadline's auto-pass) closes it first
-  (:func:`games.core.services.submit`): the sealed calls were made before that
+  (:func:`games.core.door.submit`): the sealed calls were made before that
   move, so they are judged on the board as it stands before it, in the same
   transaction.  A valid one ends the game and the move is not made; with none,
   the move is made.  A lost turn is not taken when it would stop that move (the
@@ -42,7 +42,7 @@ plays it differently:
   about their own calls, and the log says it in words
   (:func:`games.kinds.jumbulaya.presenters.outcome_line`: never a withdrawn call's word).
 
-Every event still enters the log through :func:`games.core.services.submit`: the
+Every event still enters the log through :func:`games.core.door.submit`: the
 one door opens and closes the windows (it calls :func:`after_move` and
 :func:`shut`), and makes the calls :func:`judge` says to make.  This module
 never imports it.
@@ -99,7 +99,7 @@ def after_move(game: Game, before: State, state: State) -> None:
     """Bookkeeping after an accepted move (inside its transaction): open the
     window when the JUMBULAYA conditions first hold.  A move that ends the game
     with the window still open (a resignation: any other move that would end it
-    closed the window first, in :func:`games.core.services.submit`) shuts it,
+    closed the window first, in :func:`games.core.door.submit`) shuts it,
     and the calls still sealed are never judged
     (``JumbulayaClaim.Outcome.ENDED``)."""
     kind = kind_of(game)
@@ -147,7 +147,7 @@ def sealed_notice(game: Game, tz_name: str) -> str:
 
 def seal(game: Game, state: State, seat: int, move: str) -> JumbulayaClaim:
     """Store ``seat``'s call ``move`` (``jumbulaya WORD``), made off its turn,
-    unseen until the window closes (inside :func:`~games.core.services.submit`'s
+    unseen until the window closes (inside :func:`~games.core.door.submit`'s
     transaction).
 
     The checks a call gets from the rules before its word is looked at run
@@ -209,7 +209,7 @@ def sealed_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
 
 # --- closing -----------------------------------------------------------------
 # The calls a closing window makes are moves, so they are made by the one door
-# (:func:`games.core.services.close_claim_window`, and :func:`games.core.services.submit`
+# (:func:`games.core.windows.close_claim_window`, and :func:`games.core.door.submit`
 # for a move that would end the game); what is here decides which to make.
 
 

@@ -9,7 +9,7 @@ the clocks change counts as 23 or 25), and the weekend is bounded by local
 midnights, so a move due Friday 18:00 with 24 hours left is due Monday 18:00
 local time whatever the clocks did over the weekend.
 
-**The sweep** (every minute, :func:`games.core.services.sweep_deadlines`):
+**The sweep** (every minute, :func:`games.core.timeouts.sweep_deadlines`):
 
 * *Warnings*: once per deadline, a third of the move time before it, at most
   24 hours before (a 72-hour move is warned 24 hours ahead, a 12-hour move 4
@@ -23,7 +23,7 @@ local time whatever the clocks did over the weekend.
   other games (or, without row locks, finds them no longer due).  A sweep that dies after claiming
   leaves a deadline that falls due again a minute later, so the next sweep
   takes it over.  The timeout itself is a move, so the one door makes it
-  (:func:`games.core.services.time_out_due`, through :func:`games.core.services.submit`)
+  (:func:`games.core.timeouts.time_out_due`, through :func:`games.core.door.submit`)
   with ``expected_seq`` = the sequence the sweep saw, so a move made in the
   same instant either lands first (the timeout is stale and skipped) or is
   refused by its own stale check: never both, never a double timeout.
@@ -44,7 +44,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games.core.projection import kind_of
@@ -192,7 +192,7 @@ def with_vacation_flags(seats: QuerySet[Seat], now: datetime) -> QuerySet[Seat]:
     return seats.select_related("user").annotate(vacation_ahead=Exists(ahead))
 
 
-def _vacation_ahead(seat: Seat) -> bool:
+def vacation_ahead(seat: Seat) -> bool:
     """Whether ``seat``'s user may have a vacation ahead (True unless the row
     came from :func:`with_vacation_flags` and says otherwise)."""
     return bool(getattr(seat, "vacation_ahead", True))
@@ -206,7 +206,7 @@ def deadline_after(game: Game, seat: int, now: datetime, row: Seat | None = None
     if row is None:
         user_id, tz_name = _seat_user(game, seat)
     else:
-        user_id = row.user_id if _vacation_ahead(row) else None
+        user_id = row.user_id if vacation_ahead(row) else None
         tz_name = row.user.time_zone if row.user is not None else "UTC"
     calendar = calendar_for(game, user_id, tz_name, now)
     return walk(now, timedelta(minutes=game.move_minutes), calendar)
@@ -271,45 +271,6 @@ def timed_out_seats(game: Game, events: Sequence[KindEvent]) -> list[int]:
     kind = kind_of(game)
     found = (kind.event_seat(e) for e in events if kind.is_timeout(e))
     return list(dict.fromkeys(s for s in found if s is not None))
-
-
-def after_move(game: Game, seats: Sequence[Seat], mover: int, events: Sequence[KindEvent]) -> None:
-    """Bookkeeping after an accepted move by seat ``mover`` (inside its
-    transaction; ``seats`` are the game's, locked with it): count the seats'
-    timeouts in a row (any turn a seat plays itself resets its count; a
-    deadline that closes a simultaneous turn times out every seat it waited
-    for), and a move by a player on vacation ends the vacation, bringing back
-    in the deadlines it extended in their other games (see
-    :mod:`games.timing.vacations`)."""
-    kind = kind_of(game)
-    seat = seats[mover]
-    others = [s for s in timed_out_seats(game, events) if s != mover]
-    if others:
-        Seat.objects.filter(game_id=game.pk, index__in=others).update(
-            timeouts_in_a_row=F("timeouts_in_a_row") + 1
-        )
-        for other in others:  # the rows are locked with their game: these are the counts
-            seats[other].timeouts_in_a_row += 1
-    own = [e for e in events if kind.event_seat(e) == seat.index]
-    if not own:
-        return
-    mine = Seat.objects.filter(pk=seat.pk)
-    if any(kind.is_timeout(e) for e in own):
-        mine.update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
-        seat.timeouts_in_a_row += 1  # the row is locked with its game: this is the count
-        return
-    if all(kind.is_resignation(e) for e in own):
-        return
-    if seat.timeouts_in_a_row:
-        mine.update(timeouts_in_a_row=0)
-    if seat.user_id is not None and _vacation_ahead(seat):
-        now = timezone.now()
-        before = vacation_spans(seat.user_id, now)
-        ended = Vacation.objects.filter(
-            user_id=seat.user_id, starts_at__lte=now, ends_at__gt=now, ended_early_at__isnull=True
-        ).update(ended_early_at=now)
-        if ended:
-            move_deadlines(seat.user_id, before, now)
 
 
 # --- the sweep -------------------------------------------------------------------

@@ -10,7 +10,7 @@ while it lasts.
 * Declaring one, or ending one early from the vacation page, recomputes the
   deadlines of the player's games where it is their turn (the counting time
   left stays the same) and re-arms their warnings.  A move made during an
-  absence ends it too (:func:`games.timing.deadlines.after_move`), and the deadlines
+  absence ends it too (:func:`games.timing.lateness.on_move`), and the deadlines
   it extended in the player's other games come back in, as when it is ended
   from the vacation page: the days not taken are not charged, so they must not
   count either.
@@ -27,7 +27,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games.core.services import ServiceError
+from games.core.projection import ServiceError
 from games.models import Vacation
 from games.timing import deadlines
 

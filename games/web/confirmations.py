@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from games.core import services
+from games.core import projection, takeover
 from games.kinds import presentation
 from games.kinds.base import GameKind, Question, State
 from games.models import Game
@@ -44,16 +44,16 @@ def question_for(kind: GameKind, state: State, seat: int, notation: str) -> Ques
 
 def with_takeover(question: Question, game: Game, seat: int) -> Question:
     """``question`` (a resignation's), saying which robot will take the seat
-    when the game has one take it (:func:`games.core.services.takeover_robot`)."""
+    when the game has one take it (:func:`games.core.takeover.takeover_robot`)."""
     seats = list(game.seats.all())
     holder = next((s.user for s in seats if s.index == seat), None)
     if holder is None or holder.is_robot:
         return question
-    robot = services.takeover_robot(game, seats)
+    robot = takeover.takeover_robot(game, seats)
     if robot is None:
         return question
     note = (
-        f"{services.display_name(robot)} will take your seat and play on with your score. "
+        f"{projection.display_name(robot)} will take your seat and play on with your score. "
         "The game stays in your list, over for you: you can still follow it, but no longer "
         "play in it."
     )

@@ -458,7 +458,7 @@ class CreateGameForm(forms.Form):
         return kind.with_options(preset, changed)
 
     def game_arguments(self) -> dict[str, Any]:
-        """What :func:`games.core.services.create_game` takes for this valid
+        """What :func:`games.core.lobby.create_game` takes for this valid
         form, after the creator.  A kind's form lacks the options its games do
         not have (:func:`service_options`): those are the default word list and
         no claim window or hints."""

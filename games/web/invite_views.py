@@ -1,6 +1,6 @@
 """Inviting people to a game waiting for players, from its page: any of its
 players may, as its creator did when making it (the same emails and daily
-limit, :func:`games.core.services.invite`)."""
+limit, :func:`games.core.lobby.invite`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from games.core import services
+from games.core import lobby, projection
 from games.web.access import viewer_or_404
 from games.web.forms import split_addresses
 
@@ -34,8 +34,8 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
         )
     emails = split_addresses(str(request.POST.get("emails", "")))
     try:
-        seats = services.invite(game_id, user, emails)
-    except services.ServiceError as e:
+        seats = lobby.invite(game_id, user, emails)
+    except projection.ServiceError as e:
         messages.error(request, e.message)
     else:
         sent = ", ".join(s.invited_email for s in seats)

@@ -16,7 +16,7 @@ own addresses, so every request carries the signed token again:
   (GET) what it polls while the player's hints are being prepared.
 
 Tokens come from :mod:`games.mail_out.turnlinks`, access from :mod:`games.web.access`, moves
-go through :func:`games.core.services.submit` by way of :func:`~games.web.play_views.send_move`.
+go through :func:`games.core.door.submit` by way of :func:`~games.web.play_views.send_move`.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.models import User
-from games.core import services
+from games.core.door import NotAPlayer
 from games.core.projection import kind_of, turn_still_open
 from games.kinds.base import GameKind
 from games.mail_out.emails import zone_of
@@ -98,7 +98,7 @@ class ThroughLink(Door):
 
     def mover(self) -> int | User:
         if self.opened.seat is None:  # a player who left the game to a robot
-            raise services.NotAPlayer("Only the players of this game can make moves in it.")
+            raise NotAPlayer("Only the players of this game can make moves in it.")
         return self.opened.seat
 
     def expected(self, notation: str, post: Any) -> int:

@@ -1,6 +1,6 @@
 """The lobby: creating games, invitations, open games, and each player's games.
 
-Thin views: every write goes through :mod:`games.core.services` (or
+Thin views: every write goes through :mod:`games.core.door` (or
 :mod:`games.mail_out.invitations` for the invitation emails).  Pages show display names
 only, never another player's email address.
 """
@@ -33,7 +33,7 @@ from accounts.models import User
 from accounts.names import name_from_address, shown_name
 from accounts.views import MODEL_BACKEND
 from games import kinds
-from games.core import services
+from games.core import lobby, projection
 from games.core.tokens import INVITE_DAYS, invite_token, read_invite_token
 from games.engine.lexicon import UnknownWordList
 from games.mail_out import invitations
@@ -64,7 +64,7 @@ def _seats() -> Prefetch[Any]:
 
 
 def _name(seat: Seat) -> str:
-    return services.display_name(seat.user) if seat.user is not None else "(free seat)"
+    return projection.display_name(seat.user) if seat.user is not None else "(free seat)"
 
 
 def _time_zone(user: User) -> str:
@@ -345,7 +345,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
                 ["id", "display_name", "robot_level", "is_bot"],
                 (user_id, display_name, robot_level, is_bot),
             )
-            name = names[user_id] = services.display_name(player)
+            name = names[user_id] = projection.display_name(player)
         seats[game_id].append(_Seat(index, user_id is not None, name))
     # One reversal: "/games/<id>/" for every game.
     head, _, tail = reverse("games:game", args=[_PROBE]).rpartition(str(_PROBE))
@@ -380,7 +380,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     invitations = [
         {
             "game": seat.game,
-            "inviter": services.display_name(seat.invited_by or seat.game.created_by),
+            "inviter": projection.display_name(seat.invited_by or seat.game.created_by),
             "url": reverse("games:accept_invite", args=[invite_token(seat.game_id, email)]),
         }
         for seat in invited
@@ -455,9 +455,9 @@ def create(request: HttpRequest) -> HttpResponse:
             data = form.cleaned_data
             try:
                 with transaction.atomic():
-                    game = services.create_game(user, **form.game_arguments())
+                    game = lobby.create_game(user, **form.game_arguments())
                     invited = len(data["invite_emails"])  # emailed by the outbox
-            except services.ServiceError as e:
+            except projection.ServiceError as e:
                 form.add_error(None, e.message)
             except UnknownWordList:
                 form.add_error(
@@ -508,8 +508,8 @@ def play_robot(request: HttpRequest) -> HttpResponse:
         return redirect("games:create")
     data = form.cleaned_data
     try:
-        game = services.play_against_robot(_user(request), data["level"], kind=data["kind"])
-    except services.ServiceError as e:
+        game = lobby.play_against_robot(_user(request), data["level"], kind=data["kind"])
+    except projection.ServiceError as e:
         messages.error(request, e.message)
         return redirect("games:create")
     return redirect("games:game", game.pk)
@@ -619,7 +619,7 @@ def accept_invite(request: HttpRequest, token: str) -> HttpResponse:
             "seated": seated,
             "new_player": new_player,
             "name_form": name_form,
-            "inviter": services.display_name(_inviter(game, seats, email)),
+            "inviter": projection.display_name(_inviter(game, seats, email)),
             "free_seats": sum(1 for s in seats if s.user_id is None),
             "facts": invitations.game_facts(
                 game, [_name(s) for s in seats if s.user_id is not None]
@@ -647,11 +647,11 @@ def _join_by_invitation(
     try:
         if user is None:
             assert name is not None
-            user = services.join_as_new_player(game_id, email, name)
+            user = lobby.join_as_new_player(game_id, email, name)
             login(request, user, backend=MODEL_BACKEND)
         else:
-            services.join_with_name(game_id, user, name)
-    except services.LookAlikeName as e:
+            lobby.join_with_name(game_id, user, name)
+    except lobby.LookAlikeName as e:
         if name_form is None:
             return None, e.message, 409
         name_form.add_error(
@@ -660,7 +660,7 @@ def _join_by_invitation(
             "in this game: choose a name the others can tell apart (an initial will do).",
         )
         return name_form, None, 409
-    except services.ServiceError as e:
+    except projection.ServiceError as e:
         return name_form, e.message, 409
     return _joined(request, game_id)
 
@@ -720,7 +720,7 @@ def open_games(request: HttpRequest) -> HttpResponse:
         rows.append(
             OpenRow(
                 game=game,
-                creator=services.display_name(game.created_by),
+                creator=projection.display_name(game.created_by),
                 players=[_name(s) for s in seats if s.user_id is not None],
                 free_seats=takeable,
                 rules=rules_in_words(rules, kind)[1:],
@@ -751,10 +751,10 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
         back = urlencode({"next": reverse("games:open_games")})
         return redirect(f"{reverse('accounts:profile')}?{back}")
     try:
-        services.join_game(game_id, user)
+        lobby.join_game(game_id, user)
     except Game.DoesNotExist:  # deleted since it was looked at
         raise Http404("No such game, or no seat in it for you.") from None
-    except services.ServiceError as e:
+    except projection.ServiceError as e:
         messages.error(request, e.message)
     else:
         return _joined(request, game_id)

@@ -11,7 +11,7 @@ same code.
 Thin views: who may see what comes from :mod:`games.web.access`, what is shown
 and what a move would do from the game's kind's presentation
 (:mod:`games.kinds.presentation`), and every change goes through
-:func:`games.core.services.submit`.
+:func:`games.core.door.submit`.
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from games import kinds
 from games.coach import hints
-from games.core import chat, score_series, seat_names, services
+from games.core import chat, projection, score_series, seat_names
+from games.core.door import DuplicateMove, StaleMove, submit
 from games.core.projection import turn_still_open
 from games.core.seat_changes import left_in_words
 from games.engine.errors import Refusal
@@ -117,7 +118,7 @@ class Door(ABC):
 
     @abstractmethod
     def mover(self) -> int | User:
-        """Who moves, as :func:`games.core.services.submit` takes it."""
+        """Who moves, as :func:`games.core.door.submit` takes it."""
 
     @abstractmethod
     def expected(self, notation: str, post: Any) -> int:
@@ -355,9 +356,9 @@ def _context(
         }
         return ctx
     names = seat_names.names_now(game)
-    kind = services.kind_of(game)
+    kind = projection.kind_of(game)
     shown = presentation.of(kind)
-    state = seat_names.renamed_state(kind, services.current_state(game), names)
+    state = seat_names.renamed_state(kind, projection.current_state(game), names)
     board = shown.seat_view(state, viewer.seat)
     in_game = viewer.is_player and not board.over and viewer.seat not in board.resigned
     can_move = in_game and (link is None or link.moves)
@@ -430,7 +431,7 @@ def changes_since(request: HttpRequest, door: Door) -> HttpResponse:
     game = viewer.game
     if game.last_seq <= int(seen):
         return HttpResponse(status=204)
-    log = presentation.of(services.kind_of(game)).game_log(game)
+    log = presentation.of(projection.kind_of(game)).game_log(game)
     news = [entry.words for entry in log if entry.seq > int(seen)]
     shown = news[-NEWS:]
     ctx = {"game": game, "urls": door.urls, "news": shown, "more": len(news) - len(shown)}
@@ -521,16 +522,16 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
         if own is not None:
             raise own
         with transaction.atomic():  # the message goes with the move, in its emails too
-            done = services.submit(door.game_id, door.mover(), notation, expected, door.source, key)
+            done = submit(door.game_id, door.mover(), notation, expected, door.source, key)
             if said.strip():
                 notice += _with_message(door, said)
     except Refusal as r:
         return _refused(request, door, 422, error=r.message, accepted=r.accepted, **kept)
-    except services.StaleMove:
+    except StaleMove:
         return _refused(request, door, 409, stale=True, **kept)
-    except services.DuplicateMove:
+    except DuplicateMove:
         notice = "This move was already received; it was made once."
-    except services.ServiceError as e:  # NotAPlayer too: 404 or 403 from _refused
+    except projection.ServiceError as e:  # NotAPlayer too: 404 or 403 from _refused
         return _refused(request, door, 409, error=e.message, **kept)
     else:
         if done.sealed:
@@ -539,7 +540,7 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
         if done.overtaken:  # not made: the game changed under it, as a stale move's
             return _refused(request, door, 409, error=claims.OVERTAKEN_NOTICE, **kept)
         if not done.events and (left := door.viewer().left) is not None:
-            notice = f"You resigned; {services.display_name(left.took_over)} took your seat."
+            notice = f"You resigned; {projection.display_name(left.took_over)} took your seat."
     if _is_htmx(request):
         return page(request, door, door.viewer(), notice=notice)
     messages.success(request, notice)
@@ -568,8 +569,8 @@ def _ask_first(
     viewer = door.viewer()
     if viewer.seat is None or not turn_still_open(viewer.game, expected):
         return None
-    state = services.current_state(viewer.game)
-    kind = services.kind_of(viewer.game)
+    state = projection.current_state(viewer.game)
+    kind = projection.kind_of(viewer.game)
     question = confirmations.question_for(kind, state, viewer.seat, notation)
     if question is None:
         return None
@@ -613,7 +614,7 @@ def preview_move(request: HttpRequest, door: Door) -> HttpResponse:
     if viewer.seat is None:
         return _players_only(viewer)
     game = viewer.game
-    kind = services.kind_of(game)
+    kind = projection.kind_of(game)
     try:
         notation, call_word = _notation(request.POST, lambda: kind)
     except BadForm as e:

@@ -15,7 +15,7 @@ from accounts import services
 from accounts.models import User
 from accounts.names import clean_name, shown_name
 from games import kinds
-from games.core.services import create_game, join_game
+from games.core.lobby import create_game, join_game
 from games.core.tokens import invite_token
 from games.engine.jumbulaya import PRESETS
 from games.models import Game

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.core.services import submit
+from games.core.door import submit
 from games.models import Event, Game
 from tests.conftest import CLAIM_THE_BOARD
 

@@ -11,8 +11,7 @@ import pytest
 from django.core.management import call_command
 
 from games.coach import analysis
-from games.core.projection import load_events
-from games.core.services import game_lexicon
+from games.core.projection import game_lexicon, load_events
 from games.engine.jumbulaya.analysis import FORMAT, GameAnalysis, analyse
 from games.models import Game
 from games.models import GameAnalysis as Stored

@@ -36,7 +36,7 @@ def test_my_games_lists_mine_to_move_first_and_my_invitations(
 
 
 def started_game_of(a: User, b: User) -> Game:
-    from games.core.services import create_game, join_game
+    from games.core.lobby import create_game, join_game
     from games.engine.jumbulaya import PRESETS
 
     game = create_game(a, seat_count=2, rules=PRESETS["official"], invite_emails=[b.email])

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from accounts.models import User
-from games.core.services import create_game, join_game
+from games.core.lobby import create_game, join_game
 from games.engine.jumbulaya import PRESETS
 from games.mail_out import outbox
 from games.models import Game

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from accounts.models import User
-from games.core.services import current_state, game_lexicon
+from games.core.projection import current_state, game_lexicon
 from games.engine.jumbulaya import legal_moves
 from games.models import Game
 from tests.api.conftest import ApiClient

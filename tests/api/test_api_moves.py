@@ -9,7 +9,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from accounts.models import User
-from games.core.services import current_state, game_lexicon
+from games.core.projection import current_state, game_lexicon
 from games.engine.jumbulaya import legal_moves
 from games.models import Event, Game
 from tests.api.conftest import ApiClient

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from accounts.models import User
-from games.core.services import submit
+from games.core.door import submit
 from games.models import Game
 from tests.api.conftest import ApiClient
 

@@ -13,7 +13,7 @@ import pytest
 from django.db import connections
 
 from accounts.models import User
-from games.core.services import submit
+from games.core.door import submit
 from games.live import holds, waits
 from games.models import Game
 from tests.api.conftest import ApiClient

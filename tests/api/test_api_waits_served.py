@@ -19,7 +19,7 @@ from django.db import connection
 
 from accounts import access_tokens
 from bench.stack.topology import free_port, gunicorn, wait_port
-from games.core.services import submit
+from games.core.door import submit
 from games.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -14,7 +14,8 @@ import pytest
 
 from accounts import access_tokens
 from accounts.models import User
-from games.core.services import create_game, rebuild_projection
+from games.core.lobby import create_game
+from games.core.rebuild import rebuild_projection
 from games.engine.jumbulaya import PRESETS
 from games.models import Event, Game
 from tests.claims.test_claims_window import play

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from django.db import connection
 
-from games.core.services import submit
+from games.core.door import submit
 from games.live import waits
 from games.live.listener import Listener
 from games.models import Game

@@ -29,7 +29,7 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from games.core import lexicons, services
+from games.core import door, lexicons, projection, timeouts, windows
 from games.core.records import export_json
 from games.engine.jumbulaya import PRESETS
 from games.mail_out.emails import message_for
@@ -156,10 +156,10 @@ def test_a_valid_sealed_call_ends_the_game_before_the_move(
     assert game.claims_close_at is None
     # Bob's JUMBULAYA, made before Ann's move, ends the game; her move is never made.
     assert types_after(game, seq) == [("jumbulaya_verified", BOB)]
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.jumbulaya is not None and state.jumbulaya.tiles == tuple("SPRINTS")
     assert outcomes(game) == [(BOB, "SPRINTS", Outcome.MADE)]
-    assert services.replay_game(game) == state
+    assert projection.replay_game(game) == state
 
     emails = closed_emails(game)
     assert list(emails) == [BOB]  # the callers are told
@@ -247,8 +247,8 @@ def test_a_resignation_is_made_and_every_page_email_and_record_agrees(
     assert game.status == Game.Status.OVER and game.end_reason == "resigned"
     assert game.claims_close_at is None
     assert types_after(game, seq) == [("resigned", ANN)]
-    state = services.current_state(game)
-    assert state.winners() == [BOB] and services.replay_game(game) == state
+    state = projection.current_state(game)
+    assert state.winners() == [BOB] and projection.replay_game(game) == state
     assert outcomes(game) == [
         (ANN, "SPRINTSO", Outcome.WITHDRAWN),
         (BOB, "SPRINTS", Outcome.ENDED),
@@ -377,7 +377,7 @@ def test_a_timeout_that_would_stall_the_game_judges_the_calls_first(
     seq = game.last_seq
     send(game, BOB, f"jumbulaya {word}")
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
-    written = services.time_out_due()
+    written = timeouts.time_out_due()
     game.refresh_from_db()
     if valid:
         assert written == 0  # the timeout was not written: the JUMBULAYA came first
@@ -445,7 +445,7 @@ def test_the_record_replays_to_the_same_end(
     send(game, BOB, f"jumbulaya {word}")
     send(game, ending.mover, ending.move)
     game.refresh_from_db()
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.over
     path = tmp_path / "game.json"
     path.write_bytes(export_json(game))
@@ -477,7 +477,7 @@ def test_a_sweep_and_an_ending_move_at_once_judge_the_calls_once(
     def sweeper() -> None:
         try:
             barrier.wait(timeout=10)
-            services.close_claim_windows()
+            windows.close_claim_windows()
         except BaseException as e:  # reported by the assertion below
             errors.append(e)
         finally:
@@ -486,8 +486,8 @@ def test_a_sweep_and_an_ending_move_at_once_judge_the_calls_once(
     def mover() -> None:
         try:
             barrier.wait(timeout=10)
-            services.submit(game.pk, ANN, ENDINGS[0].move, seq, Event.Source.WEB)
-        except services.StaleMove:
+            door.submit(game.pk, ANN, ENDINGS[0].move, seq, Event.Source.WEB)
+        except door.StaleMove:
             pass  # the sweep got in first: Ann's move was not made either
         except BaseException as e:
             errors.append(e)

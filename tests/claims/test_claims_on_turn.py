@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pytest
 
-from games.core import services
+from games.core import projection
 from games.kinds import presentation
 from games.models import Event, Game, JumbulayaClaim
 from tests.claims.test_claims_window import opened, send, types_after
@@ -109,12 +109,12 @@ def test_with_no_sealed_call_a_call_on_ones_turn_ends_the_game_as_without_a_wind
     game.refresh_from_db()
     assert types_after(game, seq) == [("jumbulaya_verified", BOB)]
     assert game.claims_close_at is None and not game.claims.exists()
-    assert services.replay_game(game) == done.state
+    assert projection.replay_game(game) == done.state
 
 
 def test_the_preview_says_how_a_call_will_be_judged(board_game: Callable[..., Game]) -> None:
     game = opened(board_game)
-    shown = presentation.of(services.kind_of(game))
+    shown = presentation.of(projection.kind_of(game))
     on_turn = " ".join(shown.preview(game, BOB, "jumbulaya SPRINTS").details)
     off_turn = " ".join(shown.preview(game, ANN, "jumbulaya SPRINTS").details)
     assert "It is your turn, so the call is judged at once" in on_turn

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from accounts import access_tokens
 from accounts.models import User
-from games.core import services
+from games.core import door, projection, submitted, windows
 from games.engine.jumbulaya import PRESETS, Refusal, state_to_json
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game, JumbulayaClaim, Notification
@@ -33,16 +33,16 @@ from tests.conftest import CLAIM_THE_BOARD
 ANN, BOB = 0, 1
 
 
-def send(game: Game, seat: int, move: str) -> services.Submitted:
+def send(game: Game, seat: int, move: str) -> submitted.Submitted:
     """``move`` for ``seat`` with the game's current sequence number."""
     seq = Game.objects.values_list("last_seq", flat=True).get(pk=game.pk)
-    return services.submit(game.pk, seat, move, seq, Event.Source.WEB)
+    return door.submit(game.pk, seat, move, seq, Event.Source.WEB)
 
 
 def play(game: Game, moves: list[str]) -> None:
     """Each move by the seat whose turn it is."""
     for move in moves:
-        seat = services.current_state(Game.objects.get(pk=game.pk)).turn
+        seat = projection.current_state(Game.objects.get(pk=game.pk)).turn
         assert seat is not None
         send(game, seat, move)
 
@@ -59,7 +59,7 @@ def opened(board_game: Callable[..., Game], **options: Any) -> Game:
 def close_now(game: Game) -> int:
     """Move the window's close into the past and run the sweep."""
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
-    return services.close_claim_windows()
+    return windows.close_claim_windows()
 
 
 def types_after(game: Game, seq: int) -> list[tuple[str, int | None]]:
@@ -89,13 +89,13 @@ def test_the_window_opens_when_the_conditions_first_hold(board_game: Callable[..
     play(game, CLAIM_THE_BOARD[:-1])
     game.refresh_from_db()
     assert game.claims_close_at is None
-    assert not services.current_state(game).jumbulaya_open()
+    assert not projection.current_state(game).jumbulaya_open()
     assert claims_open_for(game) == []
 
     before = timezone.now()
     play(game, CLAIM_THE_BOARD[-1:])
     game.refresh_from_db()
-    assert services.current_state(game).jumbulaya_open()
+    assert projection.current_state(game).jumbulaya_open()
     # 72 hours per move: the window runs to the deadline, which is over 12 hours away.
     assert game.deadline_at is not None and game.deadline_at > before + timedelta(hours=12)
     assert game.claims_close_at == game.deadline_at
@@ -192,7 +192,7 @@ def test_sealing_refuses_what_the_engine_refuses_before_the_word(
     board_game: Callable[..., Game],
 ) -> None:
     game = opened(board_game)
-    state = services.current_state(game)
+    state = projection.current_state(game)
     cases: list[tuple[Any, int, str, str]] = [
         (replace(state, end="ten_tiles", turn=None), BOB, "jumbulaya SPRINTS", "game_over"),
         (replace(state, resigned=frozenset({BOB})), BOB, "jumbulaya SPRINTS", "not_in_game"),
@@ -210,8 +210,8 @@ def test_sealing_refuses_what_the_engine_refuses_before_the_word(
         assert refused.value.message and "Traceback" not in refused.value.message
     assert not JumbulayaClaim.objects.filter(game=game).exists()
     # Through the one door: a stale call is refused like any stale move.
-    with pytest.raises(services.StaleMove):
-        services.submit(game.pk, BOB, "jumbulaya SPRINTS", game.last_seq - 1, "web")
+    with pytest.raises(door.StaleMove):
+        door.submit(game.pk, BOB, "jumbulaya SPRINTS", game.last_seq - 1, "web")
 
 
 # --- closing -----------------------------------------------------------------
@@ -232,7 +232,7 @@ def test_the_longest_valid_claim_wins_after_the_failed_ones(
     game.refresh_from_db()
     assert types_after(game, seq) == [("jumbulaya_failed", ANN), ("jumbulaya_verified", BOB)]
     assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.jumbulaya is not None and state.jumbulaya.seat == BOB
     assert len(state.jumbulaya.tiles) == 8
     assert game.claims_close_at is None
@@ -243,7 +243,7 @@ def test_the_longest_valid_claim_wins_after_the_failed_ones(
         .get()
         == Event.Source.SYSTEM
     )
-    assert services.close_claim_windows() == 0  # nothing left to close
+    assert windows.close_claim_windows() == 0  # nothing left to close
 
 
 @pytest.mark.django_db
@@ -260,7 +260,7 @@ def test_equal_claims_go_to_the_earliest(board_game: Callable[..., Game]) -> Non
     )
     assert close_now(game) == 1
     assert types_after(game, seq) == [("jumbulaya_verified", BOB)]
-    state = services.current_state(Game.objects.get(pk=game.pk))
+    state = projection.current_state(Game.objects.get(pk=game.pk))
     assert state.jumbulaya is not None and state.jumbulaya.tiles == tuple("RAINOUT")
 
 
@@ -294,10 +294,10 @@ def test_failed_claims_cost_a_turn_and_the_game_goes_on(board_game: Callable[...
     game.refresh_from_db()
     assert types_after(game, seq) == [("jumbulaya_failed", ANN)]
     assert game.status == Game.Status.PLAYING and game.claims_close_at is None
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.turn == BOB and state.skips[ANN] == 1  # Ann loses her next turn
     send(game, BOB, "pass")
-    assert services.current_state(Game.objects.get(pk=game.pk)).turn == BOB
+    assert projection.current_state(Game.objects.get(pk=game.pk)).turn == BOB
     # After the window a call is decided at once: the first valid one wins.
     done = send(game, BOB, "jumbulaya SPRINTS")
     assert not done.sealed and done.state.over
@@ -320,7 +320,7 @@ def test_a_window_without_claims_closes_and_nothing_happens(
 def test_a_window_not_yet_due_stays_open(board_game: Callable[..., Game]) -> None:
     game = opened(board_game)
     send(game, ANN, "jumbulaya SPRINTS")
-    assert services.close_claim_windows() == 0
+    assert windows.close_claim_windows() == 0
     game.refresh_from_db()
     assert game.claims_close_at is not None and game.status == Game.Status.PLAYING
 
@@ -335,7 +335,7 @@ def test_a_resigned_callers_claim_is_not_made(board_game: Callable[..., Game]) -
     # Ann's claim cannot be made once she is out (set directly: with two players,
     # a resignation ends the game, and a resignation withdraws it anyway).
     game.refresh_from_db()
-    state = services.current_state(game)
+    state = projection.current_state(game)
     Game.objects.filter(pk=game.pk).update(
         state=state_to_json(replace(state, resigned=frozenset({ANN})))
     )
@@ -361,7 +361,7 @@ def test_two_sweeps_at_once_resolve_the_window_once(board_game: Callable[..., Ga
     def sweeper() -> None:
         try:
             barrier.wait(timeout=10)
-            results.append(services.close_claim_windows())
+            results.append(windows.close_claim_windows())
         except BaseException as e:  # reported by the assertion below
             errors.append(e)
         finally:

@@ -10,8 +10,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games.core import services
-from games.core.services import ServiceError, submit
+from games.core import timeouts
+from games.core.door import submit
+from games.core.projection import ServiceError
 from games.models import Event, Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,7 +46,7 @@ def _overdue(game: Game) -> None:
 def test_two_sweeps_at_once_time_out_once(started_game: Callable[..., Game]) -> None:
     game = started_game(move_hours=24)
     _overdue(game)
-    results = _race(services.sweep_deadlines, services.sweep_deadlines)
+    results = _race(timeouts.sweep_deadlines, timeouts.sweep_deadlines)
     assert sorted(results) == [0, 1], results  # type: ignore[type-var]
     assert Event.objects.filter(game=game, type="timed_out").count() == 1
     game.refresh_from_db()
@@ -60,7 +61,7 @@ def test_a_move_racing_the_sweep_wins_or_is_refused(
     seat = game.turn_seat
     assert seat is not None
     _overdue(game)
-    swept, moved = _race(services.sweep_deadlines, lambda: submit(game.pk, seat, "pass", 1, "web"))
+    swept, moved = _race(timeouts.sweep_deadlines, lambda: submit(game.pk, seat, "pass", 1, "web"))
     types = list(Event.objects.filter(game=game).order_by("seq").values_list("type", flat=True))
     assert len(types) == 2, types  # never both, never a double
     if types[1] == "passed":

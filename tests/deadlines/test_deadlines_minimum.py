@@ -14,7 +14,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
 from accounts.models import User
-from games.core import services
+from games.core import lobby, projection
 from games.engine.jumbulaya import PRESETS
 from games.models import Game
 from games.timing import deadlines
@@ -33,9 +33,9 @@ def ann_client(make_user: Callable[[str], User]) -> Client:
 @pytest.mark.django_db
 def test_an_hour_is_the_shortest_by_default(make_user: Callable[[str], User]) -> None:
     ann = make_user("ann")
-    with pytest.raises(services.ServiceError, match="The time per move is 1 to 336 hours"):
-        services.create_game(ann, seat_count=2, rules=PRESETS["official"], move_minutes=59)
-    game = services.create_game(ann, seat_count=2, rules=PRESETS["official"], move_hours=1)
+    with pytest.raises(projection.ServiceError, match="The time per move is 1 to 336 hours"):
+        lobby.create_game(ann, seat_count=2, rules=PRESETS["official"], move_minutes=59)
+    game = lobby.create_game(ann, seat_count=2, rules=PRESETS["official"], move_hours=1)
     assert (game.move_minutes, game.move_hours, game.move_time) == (60, 1, "1 hour")
 
 
@@ -45,13 +45,13 @@ def test_an_operator_may_allow_shorter_games(
 ) -> None:
     settings.JUMBULAYA_MIN_MOVE_MINUTES = 15
     ann = make_user("ann")
-    game = services.create_game(ann, seat_count=2, rules=PRESETS["official"], move_minutes=15)
+    game = lobby.create_game(ann, seat_count=2, rules=PRESETS["official"], move_minutes=15)
     game.refresh_from_db()
     assert (game.move_minutes, game.move_hours, game.move_time) == (15, 0.25, "15 minutes")
-    with pytest.raises(services.ServiceError, match="is 15 minutes to 336 hours"):
-        services.create_game(ann, seat_count=2, rules=PRESETS["official"], move_minutes=14)
-    with pytest.raises(services.ServiceError, match="is 15 minutes to 336 hours"):
-        services.create_game(ann, seat_count=2, rules=PRESETS["official"], move_hours=337)
+    with pytest.raises(projection.ServiceError, match="is 15 minutes to 336 hours"):
+        lobby.create_game(ann, seat_count=2, rules=PRESETS["official"], move_minutes=14)
+    with pytest.raises(projection.ServiceError, match="is 15 minutes to 336 hours"):
+        lobby.create_game(ann, seat_count=2, rules=PRESETS["official"], move_hours=337)
     # A deadline 15 minutes of counting time away, warned a third of it before.
     now = datetime(2026, 3, 4, 9, tzinfo=UTC)
     due = deadlines.deadline_after(game, 0, now)

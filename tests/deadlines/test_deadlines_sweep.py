@@ -11,8 +11,10 @@ import time_machine
 from time_machine import Traveller
 
 from accounts.models import User
-from games.core import services
-from games.core.services import StaleMove, create_game, current_state, join_game, submit
+from games.core import timeouts
+from games.core.door import StaleMove, submit
+from games.core.lobby import create_game, join_game
+from games.core.projection import current_state
 from games.engine.jumbulaya import PRESETS
 from games.mail_out.emails import message_for
 from games.models import Event, Game, Notification, Seat
@@ -55,7 +57,7 @@ def test_a_sweep_with_nothing_due_does_nothing(started_game: Callable[..., Game]
         events = Event.objects.count()
         notes = Notification.objects.count()
         clock.move_to(T0 + 47 * H)
-        assert services.sweep_deadlines() == 0
+        assert timeouts.sweep_deadlines() == 0
     game.refresh_from_db()
     assert Event.objects.count() == events
     assert Notification.objects.count() == notes
@@ -69,10 +71,10 @@ def test_an_overdue_move_is_timed_out_exactly_once(started_game: Callable[..., G
         late = game.turn_seat
         assert late is not None
         clock.move_to(T0 + 72 * H)
-        assert services.sweep_deadlines() == 1
-        assert services.sweep_deadlines() == 0
+        assert timeouts.sweep_deadlines() == 1
+        assert timeouts.sweep_deadlines() == 0
         clock.move_to(T0 + 72 * H + 5 * 60 * H / 60)
-        assert services.sweep_deadlines() == 0
+        assert timeouts.sweep_deadlines() == 0
     timed_out = Event.objects.filter(game=game, type="timed_out")
     assert timed_out.count() == 1
     event = timed_out.get()
@@ -101,14 +103,14 @@ def test_a_move_just_made_wins_over_a_claimed_timeout(
         seat = game.turn_seat
         assert seat is not None
         clock.move_to(T0 + 25 * H)
-        real = services._time_out
+        real = timeouts._time_out
 
         def move_first(game_id: int, seq: int, hold: datetime, turn: int) -> int:
             submit(game_id, turn, "pass", seq, "web")
             return real(game_id, seq, hold, turn)
 
-        monkeypatch.setattr(services, "_time_out", move_first)
-        assert services.sweep_deadlines() == 0
+        monkeypatch.setattr(timeouts, "_time_out", move_first)
+        assert timeouts.sweep_deadlines() == 0
     assert list(Event.objects.filter(game=game).values_list("type", flat=True)) == [
         "game_started",
         "passed",
@@ -123,7 +125,7 @@ def test_a_move_after_the_timeout_is_refused_cleanly(started_game: Callable[...,
         seat = game.turn_seat
         assert seat is not None
         clock.move_to(T0 + 24 * H)
-        assert services.sweep_deadlines() == 1
+        assert timeouts.sweep_deadlines() == 1
         with pytest.raises(StaleMove, match="moved on"):
             submit(game.pk, seat, "pass", 1, "web")
     assert list(Event.objects.filter(game=game).values_list("type", flat=True)) == [
@@ -142,15 +144,15 @@ def test_a_claim_left_by_a_dead_sweep_is_taken_over(
         def crash(*args: object) -> int:
             raise SystemExit("the worker died")
 
-        monkeypatch.setattr(services, "_time_out", crash)
+        monkeypatch.setattr(timeouts, "_time_out", crash)
         with pytest.raises(SystemExit):
-            services.sweep_deadlines()
+            timeouts.sweep_deadlines()
         monkeypatch.undo()
         game.refresh_from_db()
         assert game.deadline_at == T0 + 24 * H + deadlines.CLAIM_HOLD
-        assert services.sweep_deadlines() == 0  # the claim still holds
+        assert timeouts.sweep_deadlines() == 0  # the claim still holds
         clock.move_to(T0 + 24 * H + deadlines.CLAIM_HOLD)
-        assert services.sweep_deadlines() == 1
+        assert timeouts.sweep_deadlines() == 1
     assert Event.objects.filter(game=game, type="timed_out").count() == 1
 
 
@@ -162,13 +164,13 @@ def test_the_warning_goes_once_at_its_proportional_point(
         game = started_game(move_hours=move_hours)
         due = T0 + move_hours * H
         clock.move_to(due - lead_hours * H - timedelta(minutes=1))
-        services.sweep_deadlines()
+        timeouts.sweep_deadlines()
         assert kinds(game, "warning") == []
         clock.move_to(due - lead_hours * H)
-        services.sweep_deadlines()
-        services.sweep_deadlines()
+        timeouts.sweep_deadlines()
+        timeouts.sweep_deadlines()
         clock.move_to(due - timedelta(minutes=1))
-        services.sweep_deadlines()
+        timeouts.sweep_deadlines()
     assert kinds(game, "warning") == [seat_user(game, game.turn_seat or 0)]
     game.refresh_from_db()
     assert game.warned_at == due - lead_hours * H
@@ -202,27 +204,27 @@ def test_the_warning_is_rearmed_when_a_vacation_extends_the_deadline(
         user = Seat.objects.get(game=game, index=seat).user
         assert user is not None
         clock.move_to(T0 + 50 * H)
-        services.sweep_deadlines()
+        timeouts.sweep_deadlines()
         assert len(kinds(game, "warning")) == 1
         vacations.declare(user, T0 + 60 * H, T0 + 84 * H)
         game.refresh_from_db()
         assert game.deadline_at == T0 + 96 * H
         assert game.warned_at is None
-        services.sweep_deadlines()
+        timeouts.sweep_deadlines()
         assert len(kinds(game, "warning")) == 1  # 46 h before the new deadline
         clock.move_to(T0 + 72 * H)
-        services.sweep_deadlines()
+        timeouts.sweep_deadlines()
         assert len(kinds(game, "warning")) == 2
         assert Event.objects.filter(game=game, type="timed_out").count() == 0
         clock.move_to(T0 + 96 * H)
-        assert services.sweep_deadlines() == 1
+        assert timeouts.sweep_deadlines() == 1
 
 
 def _run_out(game: Game, clock: Traveller) -> int:
     game.refresh_from_db()
     assert game.deadline_at is not None
     clock.move_to(game.deadline_at)
-    return services.sweep_deadlines()
+    return timeouts.sweep_deadlines()
 
 
 def _others_pass(game: Game, until_seat: int) -> None:
@@ -313,7 +315,7 @@ def test_removal_in_a_two_player_game_ends_it(started_game: Callable[..., Game])
             assert _run_out(game, clock) == 1
             _others_pass(game, late)
         assert _run_out(game, clock) == 2
-        assert services.sweep_deadlines() == 0
+        assert timeouts.sweep_deadlines() == 0
     game.refresh_from_db()
     assert game.status == Game.Status.OVER
     assert game.end_reason == "resigned"

@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games.core.services import create_game, join_game, submit
+from games.core.door import submit
+from games.core.lobby import create_game, join_game
 from games.engine.jumbulaya import PRESETS
 from games.models import Game, Seat, Vacation
 from games.timing import vacations

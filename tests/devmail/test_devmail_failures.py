@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from devmail.models import Message
-from games.core import services
+from games.core import lobby
 from games.engine.jumbulaya import PRESETS
 from games.mail_out import mail_alarm, outbox, tracking
 from games.models import MailEvent, MailStatus, Notification
@@ -33,10 +33,10 @@ def bobs_email(settings: Any, make_user: Callable[[str], User]) -> Message:
     settings.MAILERS = {"default": {"BACKEND": "devmail.backend.EmailBackend", "OPTIONS": {}}}
     settings.ADMINS = [ADMIN]
     ann, bob = make_user("ann"), make_user("bob")
-    game = services.create_game(
+    game = lobby.create_game(
         ann, seat_count=2, rules=PRESETS["official"], invite_emails=[bob.email]
     )
-    services.join_game(game.pk, bob)
+    lobby.join_game(game.pk, bob)
     outbox.sweep()
     return Message.objects.filter(to="bob@example.com").latest("pk")
 

@@ -15,7 +15,7 @@ from accounts.models import User
 from accounts.services import send_sign_in_link
 from devmail.models import Message
 from devmail.replies import quoted
-from games.core import services
+from games.core import projection
 from games.engine.jumbulaya import legal_moves
 from games.mail_out import outbox
 from games.mail_out.reply_addresses import reply_address
@@ -71,9 +71,9 @@ def replies_to(mail: Message, after: int = 0) -> list[Message]:
 
 
 def a_word(game: Game) -> str:
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.turn is not None
-    moves = legal_moves(state, state.turn, services.game_lexicon(game))
+    moves = legal_moves(state, state.turn, projection.game_lexicon(game))
     assert moves, "there is a word to play"
     return moves[0].notation()
 

@@ -27,7 +27,7 @@ from playwright.sync_api import expect
 
 from devmail.models import Message
 from games import kinds
-from games.core import services
+from games.core import door, projection
 from games.core.projection import game_lexicon
 from games.engine.jumbulaya import GameStarted, start, state_to_json
 from games.engine.tiles import full_set
@@ -76,8 +76,8 @@ def eves_seat(game: Game) -> int:
 
 def to_move(game: Game) -> tuple[int, ...]:
     game.refresh_from_db()
-    state = services.current_state(game)
-    return tuple(services.kind_of(game).progress(state).to_move)
+    state = projection.current_state(game)
+    return tuple(projection.kind_of(game).progress(state).to_move)
 
 
 def over(game: Game) -> bool:
@@ -137,8 +137,8 @@ def robots_to_the_end(game: Game) -> None:
 
 
 def a_legal_move(game: Game) -> str:
-    kind = services.kind_of(game)
-    state = services.current_state(game)
+    kind = projection.kind_of(game)
+    state = projection.current_state(game)
     lexicon = game_lexicon(game) if kind.uses_word_list else None
     return str(kind.legal_moves(state, eves_seat(game), lexicon)[0])
 
@@ -162,7 +162,7 @@ def deal_the_board(game: Game, first: int) -> None:
     move opens the claim window), ``first`` to move: a random deal reaches a
     callable board only by chance.  (``rigged_game`` does this to a game it makes.)"""
     old = Event.objects.get(game=game, seq=1)
-    dealt = services.current_state(game)
+    dealt = projection.current_state(game)
     rest = Counter(full_set())
     rest.subtract(t for group in [*BOARD_LINES, *BOARD_RACKS] for t in group)
     racks = BOARD_RACKS if first == 0 else BOARD_RACKS[::-1]
@@ -176,7 +176,7 @@ def deal_the_board(game: Game, first: int) -> None:
         racks=tuple(tuple(r) for r in racks),
         bag=tuple(rest.elements()),
     )
-    row = services.event_row(game, started, 1, Event.Source.SYSTEM, None)
+    row = projection.event_row(game, started, 1, Event.Source.SYSTEM, None)
     Event.objects.filter(pk=old.pk).update(payload=row.payload, private=row.private)
     Game.objects.filter(pk=game.pk).update(state=state_to_json(start(started)), turn_seat=first)
     game.refresh_from_db()
@@ -186,7 +186,7 @@ def robot_plays(game: Game, move: str) -> None:
     """The robot's move of the board's script, as its turn would make it."""
     robot = 1 - eves_seat(game)
     game.refresh_from_db()
-    services.submit(game.pk, robot, move, game.last_seq, Event.Source.ROBOT)
+    door.submit(game.pk, robot, move, game.last_seq, Event.Source.ROBOT)
 
 
 def test_a_new_players_first_evening(

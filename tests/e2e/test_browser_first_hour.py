@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 from devmail.models import Message
-from games.core.services import create_game
+from games.core.lobby import create_game
 from games.engine.jumbulaya import PRESETS
 from games.mail_out import outbox
 from games.models import Game, Seat

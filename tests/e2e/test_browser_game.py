@@ -14,8 +14,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from accounts.models import User
-from games.core import lexicons, services
-from games.core.services import event_row
+from games.core import lexicons, windows
+from games.core.projection import event_row
 from games.engine.jumbulaya import PRESETS, GameStarted, start, state_to_json
 from games.engine.tiles import full_set
 from games.models import Event, Game, Seat
@@ -163,7 +163,7 @@ def test_two_players_play_a_whole_game(
     assert "SPRINTS" not in bobs.content()  # sealed: Bob sees nothing of it
     assert Event.objects.filter(game=game).count() == 10
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now())
-    assert services.close_claim_windows() == 1  # what beat does every minute
+    assert windows.close_claim_windows() == 1  # what beat does every minute
     bobs.goto(url)
     anns.goto(url)
     for page in (anns, bobs):

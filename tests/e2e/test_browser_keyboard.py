@@ -17,8 +17,9 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 from games import kinds
-from games.core.projection import game_lexicon
-from games.core.services import create_game, current_state, join_game, submit
+from games.core.door import submit
+from games.core.lobby import create_game, join_game
+from games.core.projection import current_state, game_lexicon
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game
 from tests.e2e.conftest import PageWatch, axe_violations

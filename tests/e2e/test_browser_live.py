@@ -13,7 +13,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from accounts.models import User
-from games.core import chat, services
+from games.core import chat, door
 from games.models import Event, Game
 from tests.e2e.conftest import PolicyWatch, axe_violations
 
@@ -53,7 +53,7 @@ def test_a_move_and_a_message_show_by_themselves_keeping_the_half_written_move(
     page.fill("#say-text", "half a thou")
     page.focus("#say-text")
     page.wait_for_timeout(300)  # the page's stream is open
-    services.submit(game.pk, mover, "pass", game.last_seq, Event.Source.WEB, "the-other-pass")
+    door.submit(game.pk, mover, "pass", game.last_seq, Event.Source.WEB, "the-other-pass")
     turn = page.locator(".turn")
     expect(turn).to_contain_text("It is your turn", timeout=SHOWN_WITHIN_MS)
     assert page.input_value("#say-text") == "half a thou"

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.core import chat
-from games.core.services import submit
+from games.core.door import submit
 from games.models import Game, Message
 from tests.conftest import CANARY_LINES, CANARY_RACKS
 from tests.e2e.conftest import PageWatch, PolicyWatch, axe_violations

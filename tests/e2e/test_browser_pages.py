@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from games.core.services import submit
+from games.core.door import submit
 from games.mail_out import outbox
 from games.models import Event, Game
 from tests.e2e.conftest import PolicyWatch

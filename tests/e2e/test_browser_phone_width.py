@@ -23,8 +23,9 @@ from accounts.tokens import sign_in_url
 from devmail.models import Message
 from games import kinds
 from games.coach import analysis, hints
-from games.core.projection import game_lexicon
-from games.core.services import create_game, current_state, join_game, submit
+from games.core.door import submit
+from games.core.lobby import create_game, join_game
+from games.core.projection import current_state, game_lexicon
 from games.mail_out import outbox
 from games.models import Event, Game
 from tests.analysis.conftest import ENDING

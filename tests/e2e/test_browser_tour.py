@@ -14,7 +14,8 @@ import pytest
 
 from accounts.models import User
 from accounts.tokens import sign_in_url
-from games.core.services import create_game, submit
+from games.core.door import submit
+from games.core.lobby import create_game
 from games.core.tokens import invite_token
 from games.engine.jumbulaya import PRESETS
 from games.mail_out import outbox
@@ -65,7 +66,7 @@ def test_every_kind_of_page_is_clean(
         submit(playing.pk, 1, "pass", 1, Event.Source.WEB)
         playing.refresh_from_db()
     over = create_game(ann, seat_count=2, rules=PRESETS["official"], invite_emails=[bob.email])
-    from games.core.services import join_game
+    from games.core.lobby import join_game
 
     join_game(over.pk, bob)
     finish(over)

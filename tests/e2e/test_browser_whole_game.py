@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import User
-from games.core import services
+from games.core import projection
 from games.engine.jumbulaya import legal_moves
 from games.mail_out import outbox
 from games.models import Event, Game, Notification, Seat
@@ -77,8 +77,8 @@ def sign_up(context: Any, base: str, email: str, offered: str, name: str) -> Any
 def a_legal_word(game: Game) -> str:
     """A word move the player to move could make now (any deal has plenty)."""
     game.refresh_from_db()
-    state = services.current_state(game)
-    moves = legal_moves(state, state.turn, services.game_lexicon(game))
+    state = projection.current_state(game)
+    moves = legal_moves(state, state.turn, projection.game_lexicon(game))
     assert moves, "no word move in this deal"
     return moves[0].notation()
 

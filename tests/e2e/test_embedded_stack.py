@@ -29,12 +29,12 @@ WAIT = 90.0
 #: Made in a process of its own, like a move from another browser: the demo game's
 #: player to move passes; prints the game and the address of the player to move next.
 MOVE = """
-from games.core import services
+from games.core import door
 from games.models import Event, Game
 game = Game.objects.filter(status=Game.Status.PLAYING).order_by("pk").first()
 seat = game.turn_seat
 following = game.seats.get(index=1 - seat).user.email
-services.submit(game.pk, seat, "pass", game.last_seq, Event.Source.WEB)
+door.submit(game.pk, seat, "pass", game.last_seq, Event.Source.WEB)
 print("moved", game.pk, following)
 """
 

@@ -17,7 +17,7 @@ from django.test import Client
 from accounts.models import User
 from games import kinds
 from games.coach import hints
-from games.core.services import create_game, join_game
+from games.core.lobby import create_game, join_game
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from django.test import Client
 from accounts.models import User
 from games import tasks
 from games.coach import hints
-from games.core import services
+from games.core import door
 from games.kinds.jumbulaya.robots import JumbulayaRobots
 from games.mail_out.turnlinks import turn_url
 from games.models import Event, Game, SeatHints
@@ -77,7 +77,7 @@ def views(client: Client, game: Game) -> list[str]:
 
 def move(game: Game, seat: int, notation: str) -> None:
     game.refresh_from_db()
-    services.submit(game.pk, seat, notation, game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, seat, notation, game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
 
 

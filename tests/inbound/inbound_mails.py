@@ -13,7 +13,7 @@ from anymail.inbound import AnymailInboundMessage
 from django.core.mail import EmailMultiAlternatives
 
 from accounts.models import User
-from games.core import services
+from games.core import projection
 from games.engine.jumbulaya import legal_moves
 from games.mail_in.inbound import Outcome
 from games.mail_out.emails import REPLY_MARKER, message_for
@@ -103,9 +103,9 @@ def sent_email(game: Game, user: User) -> EmailMultiAlternatives:
 
 def legal_word(game: Game) -> str:
     """A word the player to move may build now, in plain letters (``"2 LINE"``)."""
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.turn is not None
-    moves = legal_moves(state, state.turn, services.game_lexicon(game))
+    moves = legal_moves(state, state.turn, projection.game_lexicon(game))
     words = [m.notation() for m in moves if re.fullmatch(r"[0-9]+ [A-Z]+", m.notation())]
     assert words, "a fresh deal has a word to build"
     return words[0]

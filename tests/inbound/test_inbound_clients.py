@@ -31,7 +31,7 @@ from inbound_mails import (
 )
 
 from accounts.models import User
-from games.core import services
+from games.core import projection
 from games.kinds.jumbulaya.reply_reading import read_reply
 from games.mail_in import inbound
 from games.mail_out.emails import REPLY_MARKER, message_for
@@ -142,7 +142,7 @@ def assert_moved(thread: Thread, outcome: inbound.Outcome, move: str) -> Inbound
     assert event.type == ("passed" if move == "pass" else "word_built")
     assert Event.objects.filter(game=thread.game).count() == 2
     thread.game.refresh_from_db()
-    assert services.replay_game(thread.game) == services.current_state(thread.game)
+    assert projection.replay_game(thread.game) == projection.current_state(thread.game)
     assert [n.kind for n in answers(thread.player)] == [Kind.REPLY_DONE]
     return row
 

@@ -38,7 +38,7 @@ from hypothesis import strategies as st
 from inbound_mails import CRLF, entity, inbound_row, legal_word, multipart, raw_parsed, sent_email
 
 from accounts.models import User
-from games.core import services
+from games.core import lobby, projection
 from games.engine.jumbulaya import PRESETS
 from games.mail_in import inbound
 from games.mail_out.emails import REPLY_MARKER
@@ -112,10 +112,10 @@ def person(stem: str) -> User:
 
 def new_game() -> tuple[Game, list[User]]:
     ann, bob = person("ann"), person("bob")
-    game = services.create_game(
+    game = lobby.create_game(
         ann, seat_count=2, rules=PRESETS["official"], invite_emails=[bob.email]
     )
-    services.join_game(game.pk, bob)
+    lobby.join_game(game.pk, bob)
     game.refresh_from_db()
     players = [seat.user for seat in game.seats.order_by("index")]
     assert all(players)
@@ -162,7 +162,7 @@ def check(table: Table, raw: bytes) -> inbound.Outcome:
         assert after.events >= before.events and after.claims >= before.claims
         assert (after.events, after.claims) != (before.events, before.claims)
         game.refresh_from_db()
-        assert services.replay_game(game) == services.current_state(game)
+        assert projection.replay_game(game) == projection.current_state(game)
         row = inbound_row(outcome)
         if row.event_seq is not None and row.reason == "":
             made = Event.objects.get(game=game, seq=row.event_seq)

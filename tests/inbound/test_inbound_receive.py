@@ -12,7 +12,7 @@ from django.test import override_settings
 from inbound_mails import answers, mover, parsed, reply_mime, seat_user, waiting
 
 from accounts.models import User
-from games.core import services
+from games.core import door, projection
 from games.engine.jumbulaya import legal_moves
 from games.kinds.jumbulaya.reply_reading import read_reply
 from games.mail_in import inbound
@@ -26,9 +26,9 @@ Kind = Notification.Kind
 
 
 def a_word_move(game: Game) -> str:
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.turn is not None
-    moves = [m for m in legal_moves(state, state.turn, services.game_lexicon(game))]
+    moves = [m for m in legal_moves(state, state.turn, projection.game_lexicon(game))]
     words = [m.notation() for m in moves if m.notation()[0].isdigit()]
     assert words, "a fresh deal has a word to play"
     return words[0]
@@ -98,7 +98,7 @@ def test_a_reply_to_a_stale_position_is_refused_not_applied(two_player: Game) ->
     outcome = inbound.receive(parsed(reply_mime(game, ann, "pass #1")), via="test")
     assert outcome.status == "moved"
     bob = mover(game)
-    services.submit(game.pk, game.seats.get(user=bob).index, "pass", 2, "web")
+    door.submit(game.pk, game.seats.get(user=bob).index, "pass", 2, "web")
     # Ann answers the old email again, naming move #1: the game is at #3 now.
     again = inbound.receive(parsed(reply_mime(game, ann, "pass #1")), via="test")
     assert again.status == "refused"
@@ -426,7 +426,7 @@ def a_claimable_game(board_game: Callable[..., Game], claim_window: bool) -> Gam
     """The board claimed (Bob to move) and a JUMBULAYA callable."""
     game = board_game(claim_window=claim_window)
     for seq, move in enumerate(CLAIM_THE_BOARD, start=1):
-        services.submit(game.pk, (seq - 1) % 2, move, seq, "web")
+        door.submit(game.pk, (seq - 1) % 2, move, seq, "web")
     game.refresh_from_db()
     return game
 

@@ -27,7 +27,7 @@ from esp_payloads import (
 from inbound_mails import mover, waiting
 
 from accounts.models import User
-from games.core import services
+from games.core import projection
 from games.engine.jumbulaya import legal_moves
 from games.mail_out.reply_addresses import reply_token
 from games.models import Event, Game, InboundMail, Notification
@@ -38,9 +38,9 @@ Kind = Notification.Kind
 
 def a_word_move(game: Game) -> str:
     """A legal word for the player whose turn it is, as they would write it."""
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.turn is not None
-    moves = legal_moves(state, state.turn, services.game_lexicon(game))
+    moves = legal_moves(state, state.turn, projection.game_lexicon(game))
     words = [m.notation() for m in moves]
     assert words, "a fresh deal has a word to play"
     return words[0]

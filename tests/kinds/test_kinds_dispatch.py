@@ -16,7 +16,9 @@ from django.core.management import call_command
 
 from accounts.models import User
 from games import kinds
-from games.core.services import ServiceError, create_game, submit
+from games.core.door import submit
+from games.core.lobby import create_game
+from games.core.projection import ServiceError
 from games.engine import jumbulaya as engine
 from games.engine.jumbulaya import PRESETS, Lexicon
 from games.kinds.jumbulaya.kind import Jumbulaya

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import kinds
-from games.core import services
+from games.core import door, lobby
 from games.core.projection import current_state, game_lexicon, kind_of
 from games.mail_in import inbound
 from games.mail_out import digests
@@ -90,7 +90,7 @@ def play(game: Game, turns: int) -> list[str]:
         if not movers:
             break
         move = a_move(game, movers[0], first=n < game.seat_count)
-        services.submit(game.pk, movers[0], move, game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, movers[0], move, game.last_seq, Event.Source.WEB)
         made.append(move)
     game.refresh_from_db()
     return made
@@ -167,7 +167,7 @@ def every_email(
     digest = digests.digest_message(user, digests.awaiting(user), timezone.now())
     yield out("digest", str(digest.subject), str(digest.body), html_of(digest))
     host = make_user(f"host{kind}{players}")
-    open_game = services.create_game(
+    open_game = lobby.create_game(
         host, kind=kind, seat_count=players, rules=rules, invite_emails=["newcomer@example.com"]
     )
     invited = Notification.objects.get(game=open_game, kind=Kind.INVITED)
@@ -178,7 +178,7 @@ def every_email(
     # A seat removed after missed turns (the resignation the sweep writes), then the end.
     game.refresh_from_db()
     left = to_move(game)[0]
-    services.submit(game.pk, left, "resign", game.last_seq, Event.Source.DEADLINE)
+    door.submit(game.pk, left, "resign", game.last_seq, Event.Source.DEADLINE)
     game.refresh_from_db()
     stayed = next(s for s in range(players) if s != left)
     yield out("removed", *rendered(owe(game, Kind.REMOVED, user_of(game, stayed))))
@@ -187,7 +187,7 @@ def every_email(
         seat = next(iter(to_move(game)), None)
         if seat is None:
             break
-        services.submit(game.pk, seat, "resign", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, seat, "resign", game.last_seq, Event.Source.WEB)
         game.refresh_from_db()
     yield out("game_over", *rendered(owe(game, Kind.GAME_OVER, user_of(game, stayed))))
 
@@ -200,7 +200,7 @@ def claim_window_emails(board_game: Callable[..., Game]) -> Iterator[Rendered]:
     for move in CLAIM_THE_BOARD:
         game.refresh_from_db()
         assert game.turn_seat is not None
-        services.submit(game.pk, game.turn_seat, move, game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, game.turn_seat, move, game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     assert game.claims_close_at is not None, "the board claimed, the window is open"
     ann = user_of(game, 0)

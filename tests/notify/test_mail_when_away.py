@@ -13,7 +13,7 @@ from django.core import mail
 from django.test import Client
 
 from accounts.models import User
-from games.core import services
+from games.core import door, lobby
 from games.live import presence
 from games.mail_out import outbox
 from games.models import Event, Game, Notification, RobotTurn
@@ -28,7 +28,7 @@ MOVES = 10
 def robot_game(ann: User, kind: str = "jumbulaya") -> Game:
     """A game against a robot, as the one-click button starts it (the crossword's
     games are long enough for ten moves whatever the robot plays)."""
-    game = services.play_against_robot(ann, "casual", kind=kind)
+    game = lobby.play_against_robot(ann, "casual", kind=kind)
     game.refresh_from_db()
     if game.turn_seat != 0:  # the robot opens: let it
         robots_reply(game)
@@ -99,7 +99,7 @@ def test_a_player_who_moves_by_email_or_api_is_mailed_each_turn(
     with time_machine.travel(T0, tick=False) as clock:
         game = robot_game(ann)
         for _ in range(3):
-            services.submit(game.pk, ann, "pass", game.last_seq, Event.Source.EMAIL)
+            door.submit(game.pk, ann, "pass", game.last_seq, Event.Source.EMAIL)
             robots_reply(game)
             outbox.sweep()
             clock.shift(timedelta(minutes=30))

@@ -11,7 +11,7 @@ import pytest
 from django.core.mail import EmailMultiAlternatives
 
 from accounts.models import User
-from games.core import services
+from games.core import door, lobby
 from games.engine.jumbulaya import state_from_json
 from games.mail_out import outbox
 from games.mail_out.emails import REPLY_MARKER, message_for, thread_id
@@ -64,7 +64,7 @@ def prepare(game: Game, kind: str) -> User:
     if kind == Kind.GAME_OVER:
         user = other_user(game)
         seat = game.seats.get(user=user).index
-        services.submit(game.pk, seat, "resign", game.last_seq, "web")
+        door.submit(game.pk, seat, "resign", game.last_seq, "web")
         return turn_user(game)
     if kind == Kind.TIMED_OUT:
         return other_user(game)
@@ -136,7 +136,7 @@ def test_the_kinds_say_what_happened(started_game: Callable[..., Game]) -> None:
     assert timed_out is not None and "auto-passed" in timed_out.body
     # The deadline sweep resigns a seat that ran out of time too often.
     Seat.objects.filter(game=game, index=2).update(timeouts_in_a_row=game.timeout_limit)
-    services.submit(game.pk, 2, "resign", game.last_seq, Event.Source.DEADLINE)
+    door.submit(game.pk, 2, "resign", game.last_seq, Event.Source.DEADLINE)
     removed = render(game, Kind.REMOVED, seat_user(game, 0))
     assert removed is not None and f"{names[2]} was removed" in removed.body
     removed_self = render(game, Kind.REMOVED, seat_user(game, 2))
@@ -156,7 +156,7 @@ def test_game_over_tells_the_scores_and_winners(started_game: Callable[..., Game
     game = started_game()
     loser = other_user(game)
     winner = turn_user(game)
-    services.submit(game.pk, game.seats.get(user=loser).index, "resign", game.last_seq, "web")
+    door.submit(game.pk, game.seats.get(user=loser).index, "resign", game.last_seq, "web")
     message = render(game, Kind.GAME_OVER, winner)
     assert message is not None
     scores = ", ".join(f"{seat_user(game, i).public_name} 0" for i in range(2))
@@ -233,7 +233,7 @@ def test_invitations_go_through_the_outbox(
     from games.web.forms import rules_in_words
 
     ann = make_user("ann")
-    game = services.create_game(
+    game = lobby.create_game(
         ann, seat_count=3, rules=PRESETS["official"], invite_emails=["bob@example.com", "cy@x.org"]
     )
     assert mailoutbox == []
@@ -267,6 +267,6 @@ def test_invitations_ignore_the_email_mode(
     ann = make_user("ann")
     bob = make_user("bob")
     User.objects.filter(pk=bob.pk).update(email_mode="none")
-    services.create_game(ann, seat_count=2, rules=PRESETS["official"], invite_emails=[bob.email])
+    lobby.create_game(ann, seat_count=2, rules=PRESETS["official"], invite_emails=[bob.email])
     outbox.sweep()
     assert [m.to for m in mailoutbox] == [["bob@example.com"]]

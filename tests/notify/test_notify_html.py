@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from test_notify_emails import GAME_KINDS, html_of, prepare, render
 
-from games.core import services
+from games.core import door
 from games.models import Event, Game
 
 #: Widths written in the HTML (``max-width:600px``, ``width:2em``...).
@@ -29,7 +29,7 @@ def moved_game(started_game: Callable[..., Game]) -> Game:
     for _ in range(2):
         game.refresh_from_db()
         assert game.turn_seat is not None
-        services.submit(game.pk, game.turn_seat, "pass", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, game.turn_seat, "pass", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     return game
 

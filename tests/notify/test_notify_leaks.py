@@ -9,8 +9,8 @@ from datetime import timedelta
 from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
 
-from games.core import services
-from games.core.services import current_state, game_lexicon
+from games.core import door
+from games.core.projection import current_state, game_lexicon
 from games.engine.jumbulaya import legal_moves
 from games.mail_in.hint_answers import hints_text
 from games.mail_out.emails import message_for
@@ -26,7 +26,7 @@ def play_a_few_moves(game: Game, count: int) -> None:
         assert state.turn is not None
         moves = legal_moves(state, state.turn, game_lexicon(game))
         move = moves[0].notation() if moves else "pass"
-        services.submit(game.pk, state.turn, move, game.last_seq, "web")
+        door.submit(game.pk, state.turn, move, game.last_seq, "web")
 
 
 def every_email(game: Game) -> Iterator[tuple[Seat, str, EmailMultiAlternatives]]:

@@ -10,7 +10,8 @@ from django.http import Http404
 from django.test import Client
 
 from accounts.models import User
-from games.core.services import ServiceError, create_game, current_state, game_lexicon
+from games.core.lobby import create_game
+from games.core.projection import ServiceError, current_state, game_lexicon
 from games.engine.jumbulaya import PRESETS, legal_moves
 from games.mail_out.emails import message_for
 from games.mail_out.turnlinks import turn_token, unsubscribe_token
@@ -120,7 +121,7 @@ def test_a_link_opens_only_its_own_game(
 ) -> None:
     game = started_game()
     user = turn_user(game)
-    from games.core.services import create_game
+    from games.core.lobby import create_game
     from games.engine.jumbulaya import PRESETS
 
     other = create_game(user, seat_count=2, rules=PRESETS["official"], is_open=True)

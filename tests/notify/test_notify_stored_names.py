@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from accounts import tokens
 from accounts.models import User
-from games.core import services
+from games.core import lobby, projection
 from games.engine.jumbulaya import PRESETS, state_to_json
 from games.mail_out import outbox
 from games.mail_out.emails import message_for, one_line
@@ -60,7 +60,7 @@ def test_an_invitation_from_a_stored_name_injects_nothing_and_goes_at_once(
     unseen: tuple[str, ...],
 ) -> None:
     ann = make_user("ann")
-    services.create_game(
+    lobby.create_game(
         ann, seat_count=2, rules=PRESETS["official"], invite_emails=["bob@example.com"]
     )
     store_name(ann, stored)
@@ -80,7 +80,7 @@ def test_an_invitation_from_a_stored_name_injects_nothing_and_goes_at_once(
 def freeze_names(game: Game, names: tuple[str, ...]) -> None:
     """Put ``names`` in the game's log and cached state, as a game that began
     before the rules would hold them."""
-    state = services.current_state(game)
+    state = projection.current_state(game)
     Game.objects.filter(pk=game.pk).update(state=state_to_json(replace(state, players=names)))
     started = Event.objects.get(game=game, seq=1)
     Event.objects.filter(pk=started.pk).update(payload={**started.payload, "players": list(names)})

@@ -18,7 +18,7 @@ from anymail.inbound import AnymailInboundMessage
 from django.conf import settings
 
 from accounts.models import User
-from games.core import services
+from games.core import door, projection
 from games.kinds.jumbulaya.reply_reading import read_reply
 from games.mail_in import inbound
 from games.mail_out import outbox
@@ -41,7 +41,7 @@ def play(game: Game, moves: list[str]) -> None:
     for move in moves:
         game.refresh_from_db()
         assert game.turn_seat is not None
-        services.submit(game.pk, game.turn_seat, move, game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, game.turn_seat, move, game.last_seq, Event.Source.WEB)
         outbox.sweep()
 
 
@@ -56,7 +56,7 @@ def test_subjects_say_the_game_and_what_happened(
     outbox.sweep()
     play(game, [*CLAIM_THE_BOARD, "jumbulaya sprints"])
     ann, bob = user_at(game, ANN), user_at(game, BOB)
-    scores = services.current_state(Game.objects.get(pk=game.pk)).scores()
+    scores = projection.current_state(Game.objects.get(pk=game.pk)).scores()
     g = game.pk
     over = f"Game {g} is over: Bob won (Ann {scores[ANN]}, Bob {scores[BOB]})"
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from games import tasks
-from games.core import services
+from games.core import projection
 from games.engine.jumbulaya import legal_moves
 from games.mail_in import inbound
 from games.mail_out import outbox
@@ -73,9 +73,9 @@ def test_a_game_played_by_every_channel_logs_ids_and_never_what_is_hidden(
         tasks.sweep_outbox()
         # A move by email reply.
         game.refresh_from_db()
-        state = services.current_state(game)
+        state = projection.current_state(game)
         assert state.turn is not None
-        moves = legal_moves(state, state.turn, services.game_lexicon(game))
+        moves = legal_moves(state, state.turn, projection.game_lexicon(game))
         move = moves[0].notation() if moves else "pass"
         player = mover(game)
         outcome = inbound.receive(parsed(reply_mime(game, player, move)), via="postmark")
@@ -114,7 +114,7 @@ def test_a_game_played_by_every_channel_logs_ids_and_never_what_is_hidden(
     assert "CATS" not in everything.upper()  # Bob's word
     if move != "pass":
         assert move.split()[-1] not in everything
-    final = services.current_state(game)
+    final = projection.current_state(game)
     for rack in final.racks:
         assert "".join(rack) not in everything and " ".join(rack) not in everything
     faces = frozenset().union(*canary.secret.values())

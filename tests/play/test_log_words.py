@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from games.core import services
+from games.core import door, projection, windows
 from games.engine.jumbulaya import line_points
 from games.kinds.jumbulaya.presenters import game_log
 from games.mail_out import outbox
@@ -32,13 +32,13 @@ STRANGE = line_points(tuple("STRANGE"))
 
 def send(game: Game, seat: int, move: str, source: str = Event.Source.WEB) -> None:
     seq = Game.objects.values_list("last_seq", flat=True).get(pk=game.pk)
-    services.submit(game.pk, seat, move, seq, source)
+    door.submit(game.pk, seat, move, seq, source)
 
 
 def play(game: Game, moves: list[str]) -> None:
     """Each move by the seat whose turn it is."""
     for move in moves:
-        seat = services.current_state(Game.objects.get(pk=game.pk)).turn
+        seat = projection.current_state(Game.objects.get(pk=game.pk)).turn
         assert seat is not None
         send(game, seat, move)
 
@@ -56,7 +56,7 @@ def test_every_turn_of_a_game_in_words(board_game: Callable[..., Game]) -> None:
     send(game, ANN, "jumbulaya printed")
     send(game, BOB, "jumbulaya sprints")
     log = words(game)
-    scores = services.current_state(Game.objects.get(pk=game.pk)).scores()
+    scores = projection.current_state(Game.objects.get(pk=game.pk)).scores()
     assert log[0] == "The game began; Ann moves first."
     assert log[1] == f"Ann played STRANGE on line 1 (+{STRANGE})."
     stow = line_points(("ST", "O", "W"))
@@ -115,7 +115,7 @@ def test_sealed_claims_are_told_when_the_window_closes(board_game: Callable[...,
     before = words(game)
     assert not any("PRINTED" in w or "SPRINTS" in w for w in before)  # sealed: nobody is told
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
-    assert services.close_claim_windows() == 1
+    assert windows.close_claim_windows() == 1
     log = words(game)[len(before) :]
     assert log[0] == (
         "Ann called JUMBULAYA with PRINTED, which could not be verified (PRINTED is not in "

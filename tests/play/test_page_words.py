@@ -18,7 +18,7 @@ from django.test import Client
 
 from accounts.models import User
 from games import kinds
-from games.core import services
+from games.core import door, lobby
 from games.core.tokens import invite_url
 from games.models import Event, Game
 from tests.leaks import pages
@@ -70,7 +70,7 @@ def test_every_page_of_every_kind_is_in_words(
     last = players - 1
     if players > 2:
         game.refresh_from_db()
-        services.submit(game.pk, last, "resign", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, last, "resign", game.last_seq, Event.Source.WEB)
     problems = []
     viewers = [(0, game.seats.get(index=0).user), (None, spectator)]
     if players > 2:
@@ -78,7 +78,7 @@ def test_every_page_of_every_kind_is_in_words(
     for over in (False, True):
         if over:  # then to its end: the replay, the analysis, the final words
             while (movers := to_move(game)) and game.status != Game.Status.OVER:
-                services.submit(game.pk, movers[0], "resign", game.last_seq, Event.Source.WEB)
+                door.submit(game.pk, movers[0], "resign", game.last_seq, Event.Source.WEB)
                 game.refresh_from_db()
         for seat, user in viewers:
             assert user is not None
@@ -92,7 +92,7 @@ def test_every_page_of_every_kind_is_in_words(
                     problems += wrong_words(path, response.content.decode(), None, ())
     # The invitation's page, to a game of the kind still open.
     host = make_user("hal")
-    invited = services.create_game(
+    invited = lobby.create_game(
         host, kind=kind, seat_count=players, rules=rules, invite_emails=["newcomer@example.com"]
     )
     client.logout()

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
 
 from accounts.models import User
-from games.core.services import create_game, join_game
+from games.core.lobby import create_game, join_game
 from games.engine.jumbulaya import PRESETS
 from games.models import Game
 from games.web.access import viewer_or_404, visible_games

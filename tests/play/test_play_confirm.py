@@ -13,7 +13,7 @@ from html import unescape
 import pytest
 from django.test import Client
 
-from games.core.services import current_state
+from games.core.projection import current_state
 from games.kinds.jumbulaya.confirmations import question_for
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game, Message

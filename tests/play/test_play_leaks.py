@@ -10,7 +10,8 @@ from typing import Any
 from django.test import Client
 
 from accounts.models import User
-from games.core.services import current_state, submit
+from games.core.door import submit
+from games.core.projection import current_state
 from games.mail_out import outbox
 from games.mail_out.turnlinks import turn_url
 from games.models import Game

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from django.test import Client
 
 from accounts.models import User
-from games.core.services import current_state, game_lexicon, submit
+from games.core.door import submit
+from games.core.projection import current_state, game_lexicon
 from games.engine.jumbulaya import legal_moves
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game

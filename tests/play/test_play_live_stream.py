@@ -15,7 +15,7 @@ from asgiref.sync import sync_to_async
 from django.test import AsyncClient, Client
 
 from accounts.models import User
-from games.core import chat, services
+from games.core import chat, door
 from games.live import holds, streams
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game
@@ -53,7 +53,7 @@ def test_a_players_stream_says_changed_when_the_other_player_moves(
         stream = aiter(response.streaming_content)
         first = await next_chunk(stream)
         await asyncio.to_thread(
-            in_thread, lambda: services.submit(game.pk, mover, "pass", 1, Event.Source.WEB, "p1")
+            in_thread, lambda: door.submit(game.pk, mover, "pass", 1, Event.Source.WEB, "p1")
         )
         said = await next_chunk(stream)
         await stream.aclose()
@@ -144,7 +144,7 @@ def test_a_seat_taken_over_moves_the_version(started_game: Callable[..., Game]) 
     pages still hear of it (the log says so, the seat has a new name)."""
     game = started_game(takeover_level="casual")
     before = streams.current_version(game.pk)
-    services.submit(game.pk, 0, "resign", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "resign", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     assert game.status == Game.Status.PLAYING  # the robot plays on
     assert streams.current_version(game.pk) != before

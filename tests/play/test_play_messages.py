@@ -13,7 +13,7 @@ from django.test import Client, RequestFactory
 
 from accounts.models import User
 from games.admin import hide_reported
-from games.core.services import submit
+from games.core.door import submit
 from games.mail_out import outbox
 from games.models import Event, Game, Message, MessageReport
 

@@ -11,7 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
-from games.core.services import current_state, game_lexicon
+from games.core.projection import current_state, game_lexicon
 from games.engine.jumbulaya import legal_moves
 from games.models import Event, Game
 

@@ -10,7 +10,9 @@ from typing import Any
 from django.test import Client
 
 from accounts.models import User
-from games.core.services import create_game, current_state, submit
+from games.core.door import submit
+from games.core.lobby import create_game
+from games.core.projection import current_state
 from games.engine.jumbulaya import PRESETS
 from games.models import Game
 

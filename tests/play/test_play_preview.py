@@ -9,7 +9,7 @@ from typing import Any
 
 from django.test import Client
 
-from games.core.services import current_state, game_lexicon
+from games.core.projection import current_state, game_lexicon
 from games.engine.jumbulaya import PRESETS, GameState, Line, legal_moves, lexicon_from_words
 from games.engine.tiles import full_set
 from games.kinds.jumbulaya.preview import preview_move

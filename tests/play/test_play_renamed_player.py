@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from accounts.services import update_profile
-from games.core import services
+from games.core import door, projection, rebuild
 from games.engine import Refusal
 from games.mail_out.emails import message_for
 from games.models import Event, Game, Notification
@@ -35,7 +35,7 @@ def test_the_game_page_and_its_log_show_the_new_name(
     for _each_player in range(2):  # so Ann has moved, whoever began
         game.refresh_from_db()
         mover = game.seats.get(index=game.turn_seat).user
-        services.submit(game.pk, mover, "pass", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, mover, "pass", game.last_seq, Event.Source.WEB)
     rename_ann(game)
     bob = User.objects.get(username="bob")
     client.force_login(bob)
@@ -46,7 +46,7 @@ def test_the_game_page_and_its_log_show_the_new_name(
     news = client.get(reverse("games:changes", args=[game.pk]) + "?seen=0").content.decode()
     assert "Zoe Quill" in news and not OLD.search(news)
     # The truth is untouched: the cached state still equals the log's replay.
-    assert services.rebuild_projection(game, write=False) is False
+    assert rebuild.rebuild_projection(game, write=False) is False
 
 
 def test_emails_show_the_new_name(started_game: Callable[..., Game]) -> None:
@@ -69,12 +69,12 @@ def test_the_replay_and_record_show_the_new_name(
 ) -> None:
     game = started_game()
     ann = User.objects.get(username="ann")
-    services.submit(game.pk, ann, "resign", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, ann, "resign", game.last_seq, Event.Source.WEB)
     rename_ann(game)
     client.force_login(ann)
     page = client.get(reverse("games:game_replay", args=[game.pk])).content.decode()
     assert "Zoe Quill" in page and not OLD.search(page)
-    record = services.load_events(game)  # the log itself keeps the deal's names
+    record = projection.load_events(game)  # the log itself keeps the deal's names
     assert record[0].players[0] == "Ann"  # type: ignore[attr-defined]
     download = client.get(reverse("games:download", args=[game.pk]))
     assert json.loads(download.content)["players"][0] == "Zoe Quill"
@@ -86,12 +86,12 @@ def test_a_refusal_names_the_player_to_move_as_they_are_now(
     game = started_game()
     if game.turn_seat != 0:  # so that Ann is the player to move
         bob = game.seats.get(index=game.turn_seat).user
-        services.submit(game.pk, bob, "pass", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, bob, "pass", game.last_seq, Event.Source.WEB)
         game.refresh_from_db()
     rename_ann(game)
     bob = User.objects.get(username="bob")
     try:
-        services.submit(game.pk, bob, "pass", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, bob, "pass", game.last_seq, Event.Source.WEB)
     except Refusal as refusal:
         said = str(refusal)
     else:

@@ -12,7 +12,8 @@ from django.test import Client
 
 from accounts.models import User
 from games import kinds
-from games.core.services import create_game, current_state, join_game
+from games.core.lobby import create_game, join_game
+from games.core.projection import current_state
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game
 

@@ -11,7 +11,7 @@ from xml.etree import ElementTree
 from django.core import mail
 from django.test import Client
 
-from games.core.services import submit
+from games.core.door import submit
 from games.mail_out import outbox
 from games.models import Event, Game
 from tests.conftest import CANARY_LINES, CANARY_RACKS

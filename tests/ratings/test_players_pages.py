@@ -10,7 +10,8 @@ from xml.etree import ElementTree
 from django.test import Client
 
 from accounts.models import User
-from games.core.services import create_game, join_game, submit
+from games.core.door import submit
+from games.core.lobby import create_game, join_game
 from games.engine.jumbulaya import PRESETS
 from games.models import Game
 from tests import leaks

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games.core.services import submit
+from games.core.door import submit
 from games.models import Game
 from tests.conftest import CANARY_LINES, CANARY_RACKS
 

@@ -16,8 +16,8 @@ from django.core.management import call_command
 from django.db.models import Count
 from django.utils import timezone
 
-from games.core import services
-from games.core.services import submit
+from games.core import timeouts, windows
+from games.core.door import submit
 from games.models import Event, Game, SeatChange
 from ratings.models import Rating, RatingChange
 from ratings.rating import rate_game
@@ -62,7 +62,7 @@ def test_a_seat_removed_after_too_many_timeouts_ends_and_rates_the_game(
         assert late is not None
         assert game.deadline_at is not None
         clock.move_to(game.deadline_at)
-        assert services.sweep_deadlines() == 2  # the timeout and the removal
+        assert timeouts.sweep_deadlines() == 2  # the timeout and the removal
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.end_reason == "resigned"
     assert ranks(game)[late][0] == 2 and ranks(game)[1 - late][0] == 1
@@ -105,7 +105,7 @@ def test_a_claim_window_closing_with_a_jumbulaya_rates_the_game(
     submit(game.pk, BOB, "jumbulaya SPRINTS", game.last_seq, Event.Source.WEB)  # sealed: off turn
     assert not RatingChange.objects.exists()
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
-    assert services.close_claim_windows() == 1
+    assert windows.close_claim_windows() == 1
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
     assert ranks(game)[BOB][0] == 1

@@ -13,8 +13,11 @@ from django.test import Client
 from openskill.models import PlackettLuce
 
 from accounts.models import User
-from games.core import services
-from games.core.services import ServiceError, create_game, rebuild_projection, submit
+from games.core import lobby
+from games.core.door import submit
+from games.core.lobby import create_game
+from games.core.projection import ServiceError
+from games.core.rebuild import rebuild_projection
 from games.engine.jumbulaya import PRESETS
 from games.models import Game
 from ratings.models import Rating, RatingChange
@@ -134,7 +137,7 @@ def test_a_casual_game_changes_no_rating(started_game: Callable[..., Game]) -> N
 
 def test_a_robot_has_a_rating(make_user: Callable[[str], User]) -> None:
     ann = make_user("ann")
-    game = services.play_against_robot(ann, "beginner")
+    game = lobby.play_against_robot(ann, "beginner")
     assert game.rated
     play(game, [(0, "resign")])
     robot = game.seats.get(index=1).user

@@ -13,7 +13,7 @@ from django.test import Client
 
 from accounts.models import User
 from games import kinds
-from games.core import services
+from games.core import door, lobby
 from games.models import Event, Game
 from games.robots import owed, turns
 
@@ -31,8 +31,8 @@ def signed_in(user: User) -> Client:
 def lost_to_robots(ann: User, kind: str) -> Game:
     """A rated game of ``kind`` against the robots, which Ann resigns at once;
     the robots play on to its end (Blockers seats two)."""
-    game = services.play_against_robot(ann, kind=kind)
-    services.submit(game.pk, ann, "resign", game.last_seq, Event.Source.WEB)
+    game = lobby.play_against_robot(ann, kind=kind)
+    door.submit(game.pk, ann, "resign", game.last_seq, Event.Source.WEB)
     for _ in range(500):
         game.refresh_from_db()
         if game.status == Game.Status.OVER:

@@ -14,8 +14,10 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.core import lexicons
+from games.core.door import submit
+from games.core.lobby import create_game
+from games.core.projection import current_state, game_lexicon
 from games.core.records import NOT_OVER_DOWNLOAD, NOT_OVER_REPLAY, NOT_STARTED
-from games.core.services import create_game, current_state, game_lexicon, submit
 from games.engine.jumbulaya import PRESETS, legal_moves, replay_json
 from games.models import Event, Game
 

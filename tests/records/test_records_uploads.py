@@ -90,7 +90,8 @@ def test_a_valid_record_is_stored_and_replayed(client: Client, ann: User) -> Non
 def test_a_downloaded_game_can_be_uploaded_again(
     client: Client, ann: User, make_user: Callable[[str], User]
 ) -> None:
-    from games.core.services import create_game, join_game, submit
+    from games.core.door import submit
+    from games.core.lobby import create_game, join_game
 
     bob = make_user("bob")
     game = create_game(ann, seat_count=2, rules=PRESETS["official"], invite_emails=[bob.email])

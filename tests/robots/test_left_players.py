@@ -17,8 +17,9 @@ from django.test import Client
 from accounts import access_tokens
 from accounts.models import User
 from games import kinds
-from games.core import services
-from games.core.services import current_state, game_lexicon, kind_of, submit
+from games.core import lobby, projection
+from games.core.door import submit
+from games.core.projection import current_state, game_lexicon, kind_of
 from games.kinds import presentation
 from games.mail_in import inbound
 from games.mail_out.emails import message_for
@@ -67,7 +68,7 @@ def dave_moved(kind: str, make_user: Callable[[str], User]) -> tuple[Game, User,
     game_kind = kinds.get(kind)
     people = [make_user(name) for name in ("ann", "dave", "cy")[: max(2, game_kind.min_players)]]
     ann, dave = people[0], people[1]
-    game = services.create_game(
+    game = lobby.create_game(
         ann,
         kind=kind,
         seat_count=len(people),
@@ -76,7 +77,7 @@ def dave_moved(kind: str, make_user: Callable[[str], User]) -> tuple[Game, User,
         takeover_level="casual",
     )
     for person in people[1:]:
-        services.join_game(game.pk, person)
+        lobby.join_game(game.pk, person)
     seat = game.seats.get(user=dave).index
     for _ in range(40):
         game.refresh_from_db()
@@ -249,11 +250,11 @@ def test_the_resignations_question_says_a_robot_will_take_the_seat(
     # Without a takeover, the question says nothing of robots.
     ann, bob = (game.seats.get(index=i).user for i in (0, 1))
     assert ann is not None and bob is not None
-    other = services.create_game(
+    other = lobby.create_game(
         ann, seat_count=2, rules=kinds.get("jumbulaya").presets["official"],
         invite_emails=[bob.email],
     )  # fmt: skip
-    services.join_game(other.pk, bob)
+    lobby.join_game(other.pk, bob)
     other.refresh_from_db()
     mover = other.seats.get(index=other.turn_seat).user
     assert mover is not None
@@ -296,7 +297,7 @@ def test_each_players_page_counts_only_the_plays_they_made_in_a_seat_that_change
     change = SeatChange.objects.get(game=game, seat=seat)
     kind = kind_of(game)
     rows = list(game.events.order_by("seq"))
-    events = [services.engine_event(row) for row in rows]
+    events = [projection.engine_event(row) for row in rows]
     his = kinds.best_plays(
         kind, [e for e, r in zip(events, rows, strict=True) if r.seq <= change.seq], seat
     )

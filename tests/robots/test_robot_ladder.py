@@ -10,8 +10,8 @@ import pytest
 
 from accounts.models import User
 from games import kinds
-from games.core import services
-from games.core.services import submit
+from games.core import lobby
+from games.core.door import submit
 from games.models import Event, Game, RobotTurn, SeatChange
 from games.robots import owed, turns
 
@@ -58,7 +58,7 @@ def test_robots_of_levels_off_the_ladder_play_their_own_level() -> None:
 def test_an_old_games_robot_greedy_plays_its_turn(make_user: Callable[[str], User]) -> None:
     """A game made before the ladder, Robot Greedy seated: its turns are played."""
     ann = make_user("ann")
-    game = services.play_against_robot(ann, "casual")
+    game = lobby.play_against_robot(ann, "casual")
     greedy = owed.robot("greedy")
     assert greedy is not None
     game.seats.filter(index=1).update(user=greedy)
@@ -86,7 +86,7 @@ def test_an_old_games_takeover_level_still_seats_a_robot(
 ) -> None:
     ann, bob = make_user("ann"), make_user("bob")
     rules = next(iter(kinds.get(kind).presets.values()))
-    game = services.create_game(
+    game = lobby.create_game(
         ann,
         kind=kind,
         seat_count=2,
@@ -94,7 +94,7 @@ def test_an_old_games_takeover_level_still_seats_a_robot(
         invite_emails=[bob.email],
         takeover_level="casual",
     )
-    services.join_game(game.pk, bob)
+    lobby.join_game(game.pk, bob)
     Game.objects.filter(pk=game.pk).update(takeover_level=chosen)  # as an older game stored it
     game.refresh_from_db()
     submit(game.pk, bob, "resign", game.last_seq, Event.Source.WEB)

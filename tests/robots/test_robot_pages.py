@@ -16,7 +16,7 @@ from django.utils.html import escape
 
 from accounts.models import User
 from games import kinds
-from games.core import services
+from games.core import lobby, projection
 from games.models import Game
 from tests.service.test_lobby_create import form_data
 
@@ -160,9 +160,9 @@ def test_a_level_a_game_lacks_is_refused_naming_its_levels(ann: User, client: Cl
     page = response.content.decode()
     assert "Tumble-Words has no Club robot: its robots are Beginner, Casual and Expert." in page
     with pytest.raises(
-        services.ServiceError, match="its robot levels are beginner, casual, club and expert"
+        projection.ServiceError, match="its robot levels are beginner, casual, club and expert"
     ):
-        services.play_against_robot(ann, "greedy", kind="crossword")
+        lobby.play_against_robot(ann, "greedy", kind="crossword")
     assert not Game.objects.exists()
 
 

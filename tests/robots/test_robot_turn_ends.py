@@ -13,7 +13,7 @@ import pytest
 
 from accounts.models import User
 from games import kinds
-from games.core import services
+from games.core import door, lobby
 from games.core.projection import current_state, kind_of
 from games.kinds.base import GameKind
 from games.models import Event, Game, RobotTurn
@@ -41,7 +41,7 @@ def robot_to_move(kind: GameKind, make_user: Callable[[str], User]) -> tuple[Gam
     """A game of ``kind`` between a person (seat 0) and robots, a robot to move."""
     levels = [lv for lv in kinds.robot_levels(kind) if owed.robot(lv) is not None]
     for attempt in range(40):  # who moves first is drawn at random
-        game = services.create_game(
+        game = lobby.create_game(
             make_user(f"p{attempt}"),
             seat_count=kind.min_players,
             rules=next(iter(kind.presets.values())),
@@ -72,7 +72,7 @@ def test_a_robot_always_ends_its_turn(
     monkeypatch.setattr(type(game_kind.robots), "play", answer)
     if kind_of(game).progress(current_state(game)).to_move != (seat,):
         # Seats moving at once (Tumble-Words' rounds): the person moves first.
-        services.submit(game.pk, 0, "submit .", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, 0, "submit .", game.last_seq, Event.Source.WEB)
         game.refresh_from_db()
     seq = game.last_seq
     row = RobotTurn.objects.get(game=game, seat=seat, seq=seq)

@@ -13,7 +13,8 @@ import time_machine
 
 from accounts.models import User
 from games import tasks
-from games.core import services
+from games.core import door, lobby, timeouts
+from games.engine.errors import Refusal
 from games.engine.jumbulaya import PRESETS, robots
 from games.kinds.jumbulaya.robots import JumbulayaRobots
 from games.models import Event, Game, Notification, RobotTurn
@@ -32,7 +33,7 @@ def robot(level: str = "casual") -> User:
 
 def human_vs_robot(make_user: Callable[[str], User], **options: Any) -> tuple[Game, User]:
     ann = make_user("ann")
-    game = services.create_game(
+    game = lobby.create_game(
         ann, seat_count=2, rules=PRESETS["official"], robots=["casual"], **options
     )
     game.refresh_from_db()
@@ -43,7 +44,7 @@ def human_moves(game: Game, ann: User) -> None:
     """Ann passes until it is the robot's turn (she may be first)."""
     game.refresh_from_db()
     if game.turn_seat == 0:
-        services.submit(game.pk, ann, "pass", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, ann, "pass", game.last_seq, Event.Source.WEB)
         game.refresh_from_db()
 
 
@@ -72,8 +73,8 @@ def test_a_robot_turn_is_owed_in_the_moves_transaction(make_user: Callable[[str]
     rows = list(RobotTurn.objects.filter(game=game))
     assert [(r.seat, r.seq, r.done_at) for r in rows] == [(1, game.last_seq, None)]
     # A move refused writes no row: the row is the move's, or nothing.
-    with pytest.raises(services.Refusal):
-        services.submit(game.pk, 1, "10 CAT", game.last_seq, Event.Source.ROBOT)
+    with pytest.raises(Refusal):
+        door.submit(game.pk, 1, "10 CAT", game.last_seq, Event.Source.ROBOT)
     assert RobotTurn.objects.filter(game=game).count() == 1
 
 
@@ -103,7 +104,7 @@ def test_a_stale_row_is_done_without_a_move(make_user: Callable[[str], User]) ->
         assert game.deadline_at is not None
         clock.move_to(game.deadline_at)
         RobotTurn.objects.filter(pk=row.pk).update(due_at=game.deadline_at)
-        assert services.time_out_due() == 1
+        assert timeouts.time_out_due() == 1
         assert turns.play(row.pk) == "stale"
     assert robot_events(game) == []
 
@@ -178,7 +179,7 @@ def test_a_human_pace_robot_answers_later(make_user: Callable[[str], User]) -> N
 def test_a_robot_versus_robot_game_is_played_to_the_end_by_the_tasks() -> None:
     # The expert's account plays whatever the engine's strongest level is until
     # the engine has an expert of its own.
-    game = services.create_game(
+    game = lobby.create_game(
         robot("expert"), seat_count=2, rules=PRESETS["official"], robots=["casual"]
     )
     for _ in range(400):

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games import kinds
-from games.core import services
+from games.core import rebuild
 from games.models import Event, Game, RobotTurn, Seat
 from games.robots import owed, stalls, turns
 from tests.claims.test_claims_window import play
@@ -38,7 +38,7 @@ def test_no_game_of_any_kind_waits_on_a_robot(kind: str, settings: Any) -> None:
         game = Game.objects.get(pk=played.game_id)
         assert game.status == Game.Status.OVER, played.setup.label
         assert not RobotTurn.objects.filter(game=game, done_at__isnull=True).exists()
-        assert not services.rebuild_projection(game, write=False)
+        assert not rebuild.rebuild_projection(game, write=False)
 
 
 def robot_opposite(board_game: Callable[..., Game], **options: Any) -> Game:

@@ -9,8 +9,9 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 
-from games.core import services
-from games.core.services import current_state, submit
+from games.core import timeouts
+from games.core.door import submit
+from games.core.projection import current_state
 from games.kinds.jumbulaya.presenters import game_log
 from games.mail_out.emails import message_for
 from games.models import Event, Game, Notification, RobotTurn, SeatChange
@@ -63,7 +64,7 @@ def test_a_robot_takes_the_seat_of_a_player_removed_for_timeouts(
         score_before = current_state(game).scores()[late]
         assert game.deadline_at is not None
         clock.move_to(game.deadline_at)
-        assert services.sweep_deadlines() == 1  # the timeout; no removal
+        assert timeouts.sweep_deadlines() == 1  # the timeout; no removal
     game.refresh_from_db()
     assert game.status == Game.Status.PLAYING
     holder = game.seats.get(index=late).user

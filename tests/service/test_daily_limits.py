@@ -14,7 +14,8 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games.core.services import OverLimit, create_game
+from games.core.limits import OverLimit
+from games.core.lobby import create_game
 from games.engine.jumbulaya import PRESETS
 from games.models import Game, Notification
 

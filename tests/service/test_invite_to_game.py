@@ -15,16 +15,10 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games.core import services
-from games.core.services import (
-    BadAddress,
-    CannotInvite,
-    NotAPlayer,
-    OverLimit,
-    create_game,
-    invite,
-    join_game,
-)
+from games.core import projection
+from games.core.door import NotAPlayer
+from games.core.limits import BadAddress, OverLimit
+from games.core.lobby import CannotInvite, create_game, invite, join_game
 from games.engine.jumbulaya import PRESETS
 from games.mail_out import outbox
 from games.models import Game, Notification
@@ -112,8 +106,8 @@ def test_refused_to_someone_not_in_the_game(ann: User, make_user: Callable[[str]
         (["not an address"], BadAddress),
         (["cy@"], BadAddress),
         ([], BadAddress),
-        (["cy@example.com", "CY@example.com"], services.ServiceError),
-        (["ann@example.com"], services.ServiceError),
+        (["cy@example.com", "CY@example.com"], projection.ServiceError),
+        (["ann@example.com"], projection.ServiceError),
     ],
 )
 def test_refused_addresses_change_nothing(

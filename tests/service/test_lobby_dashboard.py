@@ -21,7 +21,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from games.core.services import create_game, current_state, join_game, submit
+from games.core.door import submit
+from games.core.lobby import create_game, join_game
+from games.core.projection import current_state
 from games.engine.jumbulaya import PRESETS, GameState, state_to_json
 from games.engine.jumbulaya.state import JumbulayaMade
 from games.models import Game

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games.core.services import create_game, join_game
+from games.core.lobby import create_game, join_game
 from games.core.tokens import invite_token
 from games.engine.jumbulaya import PRESETS
 from games.mail_out import outbox

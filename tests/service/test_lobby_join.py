@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games.core import services
-from games.core.services import create_game
+from games.core import door
+from games.core.lobby import create_game
 from games.core.tokens import INVITE_SALT, invite_token
 from games.engine.jumbulaya import PRESETS
 from games.models import Game
@@ -215,7 +215,7 @@ def test_a_game_you_may_not_see_answers_every_join_alike(
     client.post(reverse("games:join", args=[started.pk]))
     over = new_game(ann, invite=("bob@example.com",))
     client.post(reverse("games:join", args=[over.pk]))
-    services.submit(over.pk, 0, "resign", Game.objects.get(pk=over.pk).last_seq, "web")
+    door.submit(over.pk, 0, "resign", Game.objects.get(pk=over.pk).last_seq, "web")
     assert Game.objects.get(pk=over.pk).status == Game.Status.OVER
     games = [waiting, started, over]
     unnamed = User.objects.create_user(username="nameless", email="nameless@example.com")

@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from accounts import services
 from accounts.models import User
-from games.core.services import CannotJoin, create_game, join_game, join_with_name, submit
+from games.core.door import submit
+from games.core.lobby import CannotJoin, create_game, join_game, join_with_name
 from games.engine.jumbulaya import PRESETS
 from games.models import Game
 

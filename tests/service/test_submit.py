@@ -12,18 +12,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from games.core.services import (
-    DuplicateMove,
-    NotAPlayer,
-    ServiceError,
-    StaleMove,
-    create_game,
-    current_state,
-    game_lexicon,
-    rebuild_projection,
-    replay_game,
-    submit,
-)
+from games.core.door import DuplicateMove, NotAPlayer, StaleMove, submit
+from games.core.lobby import create_game
+from games.core.projection import ServiceError, current_state, game_lexicon, replay_game
+from games.core.rebuild import rebuild_projection
 from games.engine.jumbulaya import PRESETS, Refusal, commands, legal_moves
 from games.models import Event, Game, Notification
 

@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
-from games.core.services import ServiceError, submit
+from games.core.door import submit
+from games.core.projection import ServiceError
 from games.models import Event, Game
 
 

@@ -12,7 +12,7 @@ from django.test import Client
 
 from accounts.models import User
 from games import kinds
-from games.core import services
+from games.core import door
 from games.mail_out import tracking
 from games.models import Game, MailStatus
 
@@ -63,7 +63,7 @@ def test_the_background_poll_and_live_refreshes_do_not_count_as_seeing_the_banne
     client.force_login(User.objects.get(username="bob"))
     seen = game.last_seq
     assert game.turn_seat is not None
-    services.submit(game.pk, game.turn_seat, "pass", game.last_seq, "web")
+    door.submit(game.pk, game.turn_seat, "pass", game.last_seq, "web")
     poll = client.get(f"/games/{game.pk}/changes/?seen={seen}", headers={"HX-Request": "true"})
     assert poll.status_code == 200 and "The game has moved on" in poll.text
     live = client.get(f"/games/{game.pk}/", headers={"HX-Request": "true"})

@@ -20,7 +20,7 @@ from django.test import Client
 
 from accounts.models import User
 from devmail.models import Message
-from games.core import services
+from games.core import door, lobby, timeouts
 from games.engine.jumbulaya import PRESETS
 from games.mail_out import outbox, tracking
 from games.models import Event, Game, MailEvent, MailStatus, Notification, Seat
@@ -214,10 +214,10 @@ def test_the_mailbox_buttons_feed_the_tracking_path(
     settings.JUMBULAYA_MAILBOX = True
     settings.MAILERS = {"default": {"BACKEND": "devmail.backend.EmailBackend", "OPTIONS": {}}}
     ann, bob = make_user("ann"), make_user("bob")
-    game = services.create_game(
+    game = lobby.create_game(
         ann, seat_count=2, rules=PRESETS["official"], invite_emails=[bob.email]
     )
-    services.join_game(game.pk, bob)
+    lobby.join_game(game.pk, bob)
     outbox.sweep()
     kept = Message.objects.filter(to="bob@example.com").latest("pk")
     row = Notification.objects.get(esp_message_id=kept.message_id.strip("<>"))
@@ -242,14 +242,14 @@ def _run_out(game: Game, clock: Any) -> int:
     game.refresh_from_db()
     assert game.deadline_at is not None
     clock.move_to(game.deadline_at)
-    return services.sweep_deadlines()
+    return timeouts.sweep_deadlines()
 
 
 def _others_pass(game: Game, until: int) -> None:
     game.refresh_from_db()
     while game.status == Game.Status.PLAYING and game.turn_seat != until:
         assert game.turn_seat is not None
-        services.submit(game.pk, game.turn_seat, "pass", game.last_seq, "web")
+        door.submit(game.pk, game.turn_seat, "pass", game.last_seq, "web")
         game.refresh_from_db()
 
 

@@ -22,7 +22,7 @@ from django.core import mail
 from django.db import OperationalError, connection
 from django.utils import timezone
 
-from games.core import services
+from games.core import door
 from games.mail_out import outbox
 from games.mail_out.emails import GameEmail, message_for
 from games.models import Event, Game, Notification
@@ -34,7 +34,7 @@ def one_owed(game: Game) -> Notification:
     mail.outbox.clear()
     seat = game.turn_seat
     assert seat is not None
-    services.submit(game.pk, seat, "pass", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, seat, "pass", game.last_seq, Event.Source.WEB)
     (row,) = Notification.objects.filter(sent_at__isnull=True)
     return row
 

@@ -14,7 +14,7 @@ from django.core import mail
 from django.test import Client
 
 from accounts.models import User
-from games.core import services
+from games.core import door, projection
 from games.engine.jumbulaya import legal_moves
 from games.models import Event, Game, Notification
 
@@ -31,9 +31,9 @@ def seat_user(game: Game, index: int) -> User:
 
 def a_move(game: Game) -> str:
     """A legal move for the player whose turn it is (the first the engine finds)."""
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.turn is not None
-    moves = legal_moves(state, state.turn, services.game_lexicon(game))
+    moves = legal_moves(state, state.turn, projection.game_lexicon(game))
     return moves[0].notation() if moves else "pass"
 
 
@@ -67,7 +67,7 @@ def test_a_move_reaches_the_worker_and_the_link_in_its_email_makes_the_next_move
     turn_email(kit, game, mover)
 
     # A move through the one door: the nudge goes after the commit.
-    done = services.submit(game.pk, first, a_move(game), game.last_seq, Event.Source.WEB)
+    done = door.submit(game.pk, first, a_move(game), game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     assert game.last_seq == done.state.seq and game.turn_seat == 1 - first
     message = turn_email(kit, game, other)

@@ -17,7 +17,7 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts.models import User
-from games.core import services
+from games.core import door, lobby, projection
 from games.engine.jumbulaya import PRESETS, legal_moves
 from games.mail_out import outbox
 from games.mail_out.emails import GameEmail
@@ -35,16 +35,16 @@ SETTINGS_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 5, "max_retri
 def new_game(make_user: Callable[[str], User], name: str) -> Game:
     """A started two-player game between ``name``-a and ``name``-b."""
     a, b = make_user(f"{name}a"), make_user(f"{name}b")
-    game = services.create_game(a, seat_count=2, rules=PRESETS["official"], invite_emails=[b.email])
-    services.join_game(game.pk, b)
+    game = lobby.create_game(a, seat_count=2, rules=PRESETS["official"], invite_emails=[b.email])
+    lobby.join_game(game.pk, b)
     game.refresh_from_db()
     return game
 
 
 def a_move(game: Game) -> str:
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.turn is not None
-    moves = legal_moves(state, state.turn, services.game_lexicon(game))
+    moves = legal_moves(state, state.turn, projection.game_lexicon(game))
     return moves[0].notation() if moves else "pass"
 
 
@@ -54,7 +54,7 @@ def move(game: Game) -> float:
     assert seat is not None
     notation = a_move(game)
     t0 = time.perf_counter()
-    services.submit(game.pk, seat, notation, game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, seat, notation, game.last_seq, Event.Source.WEB)
     took = time.perf_counter() - t0
     game.refresh_from_db()
     return took

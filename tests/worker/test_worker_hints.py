@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from games.core import services
+from games.core import door
 from games.models import Event, Game, SeatHints
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,7 +30,7 @@ def test_the_worker_stores_the_hints_of_the_seat_to_move_within_seconds(
         kit.running_worker(),
     ):
         began = time.monotonic()
-        services.submit(game.pk, 0, "1 STRANGE", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, 0, "1 STRANGE", game.last_seq, Event.Source.WEB)
         game.refresh_from_db()
         stored = SeatHints.objects.filter(game=game, seat=1, seq=game.last_seq)
         kit.wait_for(stored.exists, "the worker to store Bob's hints")

@@ -23,7 +23,7 @@ from django.conf import settings
 from django.core import mail
 from django.utils import timezone
 
-from games.core import services
+from games.core import door
 from games.mail_out import outbox
 from games.models import Event, Game, Notification
 
@@ -69,7 +69,7 @@ def test_a_worker_killed_while_sending_leaves_the_row_to_the_sweep(
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )  # fmt: skip
         try:
-            services.submit(game.pk, game.turn_seat, "pass", 1, Event.Source.WEB)
+            door.submit(game.pk, game.turn_seat, "pass", 1, Event.Source.WEB)
             (row,) = Notification.objects.filter(sent_at__isnull=True)
             kit.wait_for(stalled.exists, "the worker to claim the row and start sending", 60)
             worker.send_signal(signal.SIGKILL)
@@ -149,7 +149,7 @@ def test_measure_how_long_an_email_waits_after_its_worker_is_killed_mid_send(
             processes.append(celery(stalling, "worker", *flags))
             # The move at a random moment of beat's 30 s period: runs sample its phases.
             time.sleep(random.uniform(0, 30))
-            services.submit(game.pk, game.turn_seat, "pass", 1, Event.Source.WEB)
+            door.submit(game.pk, game.turn_seat, "pass", 1, Event.Source.WEB)
             (row,) = Notification.objects.filter(sent_at__isnull=True)
             kit.wait_for(stalled.exists, "the worker to claim the row and start sending", 60)
             processes[-1].send_signal(signal.SIGKILL)

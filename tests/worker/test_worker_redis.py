@@ -17,7 +17,7 @@ import redis
 from django.core import mail
 
 from bench.stack import topology
-from games.core import services
+from games.core import door
 from games.models import Event, Game, Notification
 from jumbulaya_site.celery import RECONNECT_MAX_S, PromptConsumer
 from jumbulaya_site.celery import app as celery_app
@@ -71,7 +71,7 @@ def test_a_move_is_emailed_through_redis_and_a_real_worker(
                     "the worker to send the emails of the game's start through Redis",
                 )
                 mail.outbox.clear()
-                services.submit(game.pk, seat, "pass", game.last_seq, Event.Source.WEB)
+                door.submit(game.pk, seat, "pass", game.last_seq, Event.Source.WEB)
                 other = game.seats.get(index=1 - seat).user
                 assert other is not None
                 sent = kit.wait_for(
@@ -115,7 +115,7 @@ def test_emails_owed_while_the_broker_was_away_go_when_it_returns(
             broker.stop()
             seat = game.turn_seat
             assert seat is not None
-            services.submit(game.pk, seat, "pass", game.last_seq, Event.Source.WEB)
+            door.submit(game.pk, seat, "pass", game.last_seq, Event.Source.WEB)
             owed = Notification.objects.filter(sent_at__isnull=True)
             assert owed.exists()
             time.sleep(1.0)  # the worker is cut off: nothing goes

@@ -12,7 +12,7 @@ import pytest
 from celery.worker import WorkController
 
 from accounts.models import User
-from games.core import services
+from games.core import door, lobby
 from games.models import Event, Game, RobotTurn
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -38,7 +38,7 @@ def test_a_human_plays_a_robot_through_a_real_worker(
 ) -> None:
     robot = the_robot()
     ann = make_user("ann")
-    game = services.play_against_robot(ann, "casual")
+    game = lobby.play_against_robot(ann, "casual")
     for _round in range(3):
         game.refresh_from_db()
         if game.turn_seat == 1:  # the robot moves first, or answers Ann
@@ -51,7 +51,7 @@ def test_a_human_plays_a_robot_through_a_real_worker(
         if game.status == Game.Status.OVER:
             break
         assert game.turn_seat == 0
-        services.submit(game.pk, ann, "pass", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, ann, "pass", game.last_seq, Event.Source.WEB)
     kit.wait_for(
         lambda: not RobotTurn.objects.filter(game=game, done_at__isnull=True).exists(),
         "every robot turn to be played",

@@ -1,7 +1,7 @@
 """What a move would do, said before it is made, without changing anything.
 
 :func:`preview_move` asks the engine (:func:`games.engine.decide`) exactly as
-:func:`games.core.services.submit` would, on the current state, and describes the
+:func:`games.core.door.submit` would, on the current state, and describes the
 events it would record.  Nothing is written and nothing is drawn: the draw
 function hands the engine placeholder tiles without looking at the bag, so a
 preview can say how many tiles a move draws but never which.

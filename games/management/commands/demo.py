@@ -19,7 +19,7 @@ from django.urls import reverse
 from accounts.models import User
 from accounts.tokens import sign_in_url
 from games import kinds
-from games.core.services import create_game, join_game, play_against_robot
+from games.core.lobby import create_game, join_game, play_against_robot
 from games.mail_out.invitations import mark_invitations_sent
 from games.models import Game
 

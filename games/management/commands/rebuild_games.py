@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.core.services import rebuild_projection
+from games.core.rebuild import rebuild_projection
 from games.models import Game
 
 

@@ -19,7 +19,7 @@ NAMES = ("ann", "bob", "cy", "di", "ed")
 @pytest.fixture
 def blockers_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
     """``blockers_game(players=3, **options)``: every seat taken by a person."""
-    from games.core.services import create_game, join_game
+    from games.core.lobby import create_game, join_game
 
     def make(players: int = 3, **options: Any) -> Game:
         users = [make_user(n) for n in NAMES[:players]]
@@ -50,7 +50,7 @@ def rigged_blockers(blockers_game: Callable[..., Game]) -> Callable[..., Game]:
     """``rigged_blockers(piles, first=0, **options)``: a started game whose deal
     is the one given (each seat's whole pile, rack first); the first event and
     the cached state are rewritten before any move is made."""
-    from games.core.services import current_state, event_row
+    from games.core.projection import current_state, event_row
     from games.models import Event
 
     def make(piles: Sequence[Sequence[str]], first: int = 0, **options: Any) -> Game:

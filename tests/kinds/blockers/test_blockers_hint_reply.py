@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.core import services
+from games.core import door
 from games.mail_in.hint_answers import NOT_YOUR_TURN, hints_text
 from games.models import Event, Game
 from tests.kinds.blockers.conftest import pile
@@ -22,7 +22,7 @@ def test_the_answer_lists_the_moves_leaving_the_lowest_score(
         ],
         hints=True,
     )
-    services.submit(game.pk, 0, "1 at A1", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "1 at A1", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     first, *lines = hints_text(game, 1).splitlines()
     assert first == (

@@ -19,7 +19,7 @@ from typing import Any
 from django.test import Client
 
 from accounts.models import User
-from games.core import services
+from games.core import door, projection
 from games.mail_out import outbox
 from games.models import Event, Game
 from tests import leaks
@@ -34,7 +34,7 @@ def test_no_page_or_email_shows_another_seat_s_rack_or_a_pile(
         seat = game.turn_seat
         assert seat is not None
         move = leaks.legal_moves(game, seat)[0]
-        services.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     outbox.sweep()
     viewers: dict[int | None, Any] = {s.index: s.user for s in game.seats.select_related("user")}
@@ -48,7 +48,7 @@ def test_no_page_or_email_shows_another_seat_s_rack_or_a_pile(
     read = leaks.scan(game, viewers, moves=("9 at A1", "not a move"))
     assert read > 5 * 10 and len(mailoutbox) >= 4
 
-    state = services.current_state(game)
+    state = projection.current_state(game)
     piles = {s: tuple(state.piles[s][:4]) for s in range(4)}
     for seat, user in viewers.items():
         client = Client()

@@ -19,7 +19,7 @@ from django.test import Client
 from accounts.models import User
 from games.coach import analysis
 from games.coach import hints as hints_of
-from games.core import services
+from games.core import door, lobby, projection
 from games.engine import blockers as engine
 from games.kinds import presentation
 from games.kinds.blockers.kind import BLOCKERS
@@ -58,15 +58,15 @@ def test_every_blockers_level_has_its_robot_account(db: None) -> None:
 
 def test_robot_seats_play_a_game_to_its_end(make_user: Callable[[str], User]) -> None:
     ann = make_user("ann")
-    game = services.create_game(
+    game = lobby.create_game(
         ann, kind="blockers", seat_count=3, rules=BLOCKERS.presets["standard"],
         robots=["casual", "expert"],
     )  # fmt: skip
     assert game.status == Game.Status.PLAYING
     # Ann leaves at once (a resignation may be made out of turn): the robots play on.
-    services.submit(game.pk, 0, "resign", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "resign", game.last_seq, Event.Source.WEB)
     play_out_robots(game)
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.end == "complete" and state.turns_taken == (0, 24, 24)
     assert sum(1 for o in state.owners if o >= 0) + sum(map(sum, state.captures)) == 48
     assert set(state.winners()) <= {1, 2}
@@ -139,7 +139,7 @@ def test_hints_on_the_page_are_the_moves_leaving_the_lowest_score(
         ],
         hints=True,
     )
-    services.submit(game.pk, 0, "1 at A1", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "1 at A1", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     user = game.seats.get(index=1).user
     assert user is not None
@@ -150,7 +150,7 @@ def test_hints_on_the_page_are_the_moves_leaving_the_lowest_score(
     assert html.count("leaves you 1 point</li>") == 5 and "(a capture)" not in html
     robots = BLOCKERS.robots
     assert robots is not None
-    hints = robots.hints(services.load_events(game), services.current_state(game), 1, None, 100)
+    hints = robots.hints(projection.load_events(game), projection.current_state(game), 1, None, 100)
     assert [h.points for h in hints] == sorted(h.points for h in hints)
     assert {h.notation for h in hints if h.captures} == {"A at A1"}
 
@@ -184,8 +184,8 @@ def test_rebuild_games_replays_a_game_of_blockers(blockers_game: Callable[..., G
     game = blockers_game()
     seat = game.turn_seat
     assert seat is not None
-    move = BLOCKERS.legal_moves(services.current_state(game), seat, None)[0]
-    services.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
+    move = BLOCKERS.legal_moves(projection.current_state(game), seat, None)[0]
+    door.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
     Game.objects.filter(pk=game.pk).update(state=None, last_seq=0)
     out = StringIO()
     call_command("rebuild_games", stdout=out)
@@ -201,7 +201,7 @@ def test_analyse_command_analyses_a_finished_game(blockers_game: Callable[..., G
     game = blockers_game()
     for seat in (1, 2):
         game.refresh_from_db()
-        services.submit(game.pk, seat, "resign", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, seat, "resign", game.last_seq, Event.Source.WEB)
     out = StringIO()
     call_command("analyse", "--game", str(game.pk), stdout=out, stderr=StringIO())
     stored = GameAnalysis.objects.get(game=game)

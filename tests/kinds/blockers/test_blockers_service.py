@@ -17,7 +17,7 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from accounts.models import User
-from games.core import services
+from games.core import door, projection, timeouts
 from games.engine import blockers as engine
 from games.engine.blockers.board import SQUARE_INDEX, fits
 from games.kinds.blockers.seat_views import tile_words
@@ -47,7 +47,7 @@ def seat_user(game: Game, seat: int) -> User:
 
 def state_of(game: Game) -> engine.BlockersState:
     game.refresh_from_db()
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert isinstance(state, engine.BlockersState)
     return state
 
@@ -176,7 +176,7 @@ def test_a_capture_is_previewed_with_the_groups_and_scores_after(
 ) -> None:
     game = rigged_blockers([pile("1", "2", "3", "4", "5"), pile("A", "B", "C", "D", "E"),
                             pile("6", "7", "8", "9", "F")])  # fmt: skip
-    services.submit(game.pk, 0, "1 at A1", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "1 at A1", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     bob = signed_in(seat_user(game, 1))
     preview = text(bob.post(f"/games/{game.pk}/preview/", {"notation": "a a1"}))
@@ -310,7 +310,7 @@ def test_a_missed_deadline_plays_the_first_legal_move_and_says_so(
     expected = engine.first_move(state, seat)
     assert expected is not None and expected.captured is None  # an empty board
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
-    assert services.time_out_due() == 1
+    assert timeouts.time_out_due() == 1
     last = game.events.order_by("-seq").first()
     assert last is not None and last.type == "timed_out" and last.seat == seat
     assert Notification.objects.filter(game=game, kind=Notification.Kind.TIMED_OUT).exists()
@@ -355,7 +355,7 @@ def test_a_turn_draws_with_the_system_generator_from_the_whole_pile_when_made(
     game = blockers_game()
     state, seat = to_move(game)
     move = empty_square_move(state, seat)
-    services.submit(game.pk, seat, move.notation(), game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, seat, move.notation(), game.last_seq, Event.Source.WEB)
     assert picked == [23]
 
 
@@ -365,14 +365,14 @@ def test_the_record_downloads_once_over_and_replays_with_manage_py(
     game = blockers_game()
     state, seat = to_move(game)
     move = empty_square_move(state, seat)
-    services.submit(game.pk, seat, move.notation(), game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, seat, move.notation(), game.last_seq, Event.Source.WEB)
     client = signed_in(seat_user(game, 0))
     early = client.get(f"/games/{game.pk}/record.json")
     assert early.status_code == 409
     assert "every player's rack and pile" in text(early)
     for quitter in [s for s in range(3) if s != seat][:2]:
         game.refresh_from_db()
-        services.submit(game.pk, quitter, "resign", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, quitter, "resign", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     assert game.status == Game.Status.OVER
     response = client.get(f"/games/{game.pk}/record.json")

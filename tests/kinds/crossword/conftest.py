@@ -20,7 +20,8 @@ NAMES = ("ann", "bob", "cy", "di")
 def xw_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
     """``xw_game(racks, first=0, bag_front="", preset="standard", **options)``:
     a started crossword game between Ann, Bob (, Cy, Di) with those racks."""
-    from games.core.services import create_game, current_state, event_row, join_game
+    from games.core.lobby import create_game, join_game
+    from games.core.projection import current_state, event_row
     from games.engine.crossword.deal import full_set
     from games.engine.crossword.events import GameStarted
     from games.engine.crossword.fold import start

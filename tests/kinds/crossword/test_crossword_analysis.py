@@ -10,7 +10,7 @@ from collections.abc import Callable
 from django.test import Client
 
 from games.coach import analysis
-from games.core import services
+from games.core import door
 from games.kinds import get
 from games.kinds.crossword.analysis import GameAnalysis
 from games.models import Event, Game
@@ -18,7 +18,7 @@ from games.models import Event, Game
 
 def play(game: Game, seat: int, move: str) -> None:
     game.refresh_from_db()
-    services.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
 
 
 def page_of(game: Game, seat: int) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from games.core import services
+from games.core import door
 from games.engine.crossword import view
 from games.engine.crossword.deal import deal
 from games.engine.crossword.fold import start
@@ -46,7 +46,7 @@ def test_replay_prints_each_conformance_case_s_outcome(
 
 def test_rebuild_games_replays_a_crossword_game(xw_game: Callable[..., Game]) -> None:
     game = xw_game(["JESUSAT", "DOGCATE"])
-    services.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
     Game.objects.filter(pk=game.pk).update(state=None, last_seq=0)
     out = StringIO()
     call_command("rebuild_games", stdout=out)
@@ -97,9 +97,9 @@ def test_analyse_stores_the_analysis_of_a_finished_game(
     xw_game: Callable[..., Game],
 ) -> None:
     game = xw_game(["JESUSAT", "DOGCATE"])
-    services.submit(game.pk, 0, "8H JETS", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "8H JETS", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
-    services.submit(game.pk, 1, "resign", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 1, "resign", game.last_seq, Event.Source.WEB)
     call_command("analyse", "--game", str(game.pk), stdout=StringIO(), stderr=StringIO())
     stored = GameAnalysis.objects.get(game=game)
     assert stored.format == "crossword-analysis/1"

@@ -21,7 +21,7 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from accounts.models import User
-from games.core import services
+from games.core import door, projection, timeouts
 from games.core.projection import current_state, game_lexicon, load_events
 from games.engine.crossword.state import GameState
 from games.kinds import get
@@ -58,7 +58,7 @@ def signed_in(game: Game, seat: int) -> Client:
 
 def state_of(game: Game) -> GameState:
     game.refresh_from_db()
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert isinstance(state, GameState)
     return state
 
@@ -70,7 +70,7 @@ def text(response: Any) -> str:
 
 def play(game: Game, seat: int, move: str) -> None:
     game.refresh_from_db()
-    services.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
 
 
 def form(game: Game, notation: str, key: str) -> dict[str, str]:
@@ -169,7 +169,7 @@ def test_a_missed_deadline_accepts_the_end(xw_game: Callable[..., Game]) -> None
     game.refresh_from_db()
     assert game.deadline_at is not None and game.status == Game.Status.PLAYING
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
-    assert services.time_out_due() == 1
+    assert timeouts.time_out_due() == 1
     game.refresh_from_db()
     last = game.events.order_by("-seq").first()
     assert last is not None and (last.type, last.seat) == ("timed_out", 1)

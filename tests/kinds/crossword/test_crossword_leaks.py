@@ -10,7 +10,7 @@ from typing import Any
 from django.test import Client
 
 from accounts.models import User
-from games.core import services
+from games.core import door
 from games.mail_out import outbox
 from games.models import Event, Game
 from tests import leaks
@@ -22,7 +22,7 @@ def test_no_page_or_email_shows_another_seat_s_rack(
     game = xw_game(["JESUSAT", "DOGCATE", "RAINBOW"], is_public=True, hints=True)
     for seat, move in ((0, "8H JESUS"), (1, "exchange DOG"), (2, "pass")):
         game.refresh_from_db()
-        services.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     outbox.sweep()
     viewers: dict[int | None, Any] = {s.index: s.user for s in game.seats.select_related("user")}

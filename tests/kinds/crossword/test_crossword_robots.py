@@ -10,7 +10,7 @@ from django.test import Client
 
 from accounts.models import User
 from games.coach import hints
-from games.core import services
+from games.core import door, lobby
 from games.kinds import get
 from games.models import Event, Game
 from games.robots import turns
@@ -27,7 +27,7 @@ def signed_in(game: Game, seat: int) -> Client:
 def test_a_robot_seat_plays_a_game_to_its_end(make_user: Callable[[str], User]) -> None:
     ann = make_user("ann")
     kind = get("crossword")
-    game = services.create_game(
+    game = lobby.create_game(
         ann, kind="crossword", seat_count=2, rules=kind.presets["standard"], robots=["expert"]
     )
     game.refresh_from_db()
@@ -39,7 +39,7 @@ def test_a_robot_seat_plays_a_game_to_its_end(make_user: Callable[[str], User]) 
         if game.status == Game.Status.OVER:
             break
         if game.turn_seat == 0:
-            services.submit(game.pk, ann, "pass", game.last_seq, Event.Source.WEB)
+            door.submit(game.pk, ann, "pass", game.last_seq, Event.Source.WEB)
         else:
             assert turns.sweep() == 1
     game.refresh_from_db()
@@ -71,9 +71,9 @@ def test_the_analysis_page_shows_each_turn_against_the_best(
     xw_game: Callable[..., Game],
 ) -> None:
     game = xw_game(["JESUSAT", "DOGCATE"])
-    services.submit(game.pk, 0, "8H JETS", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "8H JETS", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
-    services.submit(game.pk, 1, "resign", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 1, "resign", game.last_seq, Event.Source.WEB)
     client = signed_in(game, 0)
     page = client.get(f"/games/{game.pk}/analysis/").content.decode()
     assert "Turn by turn" in page and "8H JETS" in page

@@ -18,8 +18,9 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from accounts.models import User
-from games.core import services
+from games.core import door, projection, timeouts
 from games.engine.crossword.state import GameState
+from games.engine.errors import Refusal
 from games.kinds import get
 from games.mail_out import outbox
 from games.mail_out.turnlinks import turn_url
@@ -60,7 +61,7 @@ def seat_user(game: Game, seat: int) -> User:
 
 def state_of(game: Game) -> GameState:
     game.refresh_from_db()
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert isinstance(state, GameState)
     return state
 
@@ -175,7 +176,7 @@ def test_a_turn_link_plays_without_signing_in(xw_game: Callable[..., Game]) -> N
 def test_a_missed_deadline_passes_the_turn(xw_game: Callable[..., Game]) -> None:
     game = xw_game([ANN, BOB])
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
-    assert services.time_out_due() == 1
+    assert timeouts.time_out_due() == 1
     last = game.events.order_by("-seq").first()
     assert last is not None and last.type == "timed_out" and last.seat == 0
     assert Notification.objects.filter(game=game, kind=Notification.Kind.TIMED_OUT).exists()
@@ -187,7 +188,7 @@ def test_a_spectator_sees_the_board_and_no_rack(
     xw_game: Callable[..., Game], make_user: Callable[[str], User]
 ) -> None:
     game = xw_game([ANN, BOB], is_public=True)
-    services.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
     page = text(signed_in(make_user("eve")).get(f"/games/{game.pk}/"))
     assert "You are watching this game." in page and 'data-square="8H" data-letter="J"' in page
     assert "data-rack" not in page and "data-tile" not in page and 'id="move-form"' not in page
@@ -258,7 +259,7 @@ def test_a_message_with_a_move_shows_on_the_page_and_in_the_next_email(
 def test_a_challenge_takes_a_phony_play_back(xw_game: Callable[..., Game]) -> None:
     game = xw_game_async(xw_game)
     # JUSES is no word, but with challenges it is accepted: (8 + 1 + 1 + 1 + 2) × 2 = 26.
-    services.submit(game.pk, 0, "8H JUSES", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "8H JUSES", game.last_seq, Event.Source.WEB)
     assert state_of(game).points == (26, 0)
     bob = signed_in(seat_user(game, 1))
     page = text(bob.get(f"/games/{game.pk}/"))
@@ -311,7 +312,7 @@ def test_a_wrong_challenge_off_turn_costs_the_challenger_a_later_turn(
     xw_game: Callable[..., Game],
 ) -> None:
     game = xw_game_async(xw_game, players=3)
-    services.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     deadline = game.deadline_at
     assert game.turn_seat == 1 and deadline is not None
@@ -332,15 +333,15 @@ def test_a_wrong_challenge_off_turn_costs_the_challenger_a_later_turn(
     assert game.turn_seat == 1 and game.deadline_at == deadline
     assert state_of(game).skips == (0, 0, 1)
     assert "loses 1 turn" in text(cy.get(f"/games/{game.pk}/"))
-    services.submit(game.pk, 1, "pass", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 1, "pass", game.last_seq, Event.Source.WEB)
     assert state_of(game).turn == 0  # Cy's turn was lost
 
 
 def test_no_challenge_in_a_game_without_them(xw_game: Callable[..., Game]) -> None:
     game = xw_game([ANN, BOB])
-    services.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
-    with pytest.raises(services.Refusal, match="This game has no challenges"):
-        services.submit(game.pk, 1, "challenge", game.last_seq + 1, Event.Source.WEB)
+    door.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
+    with pytest.raises(Refusal, match="This game has no challenges"):
+        door.submit(game.pk, 1, "challenge", game.last_seq + 1, Event.Source.WEB)
 
 
 def test_a_play_draws_with_the_system_generator_from_the_whole_bag_when_made(
@@ -360,7 +361,7 @@ def test_a_play_draws_with_the_system_generator_from_the_whole_bag_when_made(
     assert type(commands._RANDOM) is secrets.SystemRandom
     monkeypatch.setattr(commands, "_RANDOM", Watched())
     game = xw_game([ANN, BOB])
-    services.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
     assert picked == [(86, 5)]
 
 
@@ -372,12 +373,12 @@ def test_the_record_downloads_once_over_and_replays(
 ) -> None:
     game = xw_game([ANN, BOB])
     client = signed_in(seat_user(game, 0))
-    services.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "8H JESUS", game.last_seq, Event.Source.WEB)
     early = client.get(f"/games/{game.pk}/record.json")
     assert early.status_code == 409
     assert "every rack and the bag" in text(early)
     game.refresh_from_db()
-    services.submit(game.pk, 1, "resign", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 1, "resign", game.last_seq, Event.Source.WEB)
     response = client.get(f"/games/{game.pk}/record.json")
     record = json.loads(response.content)
     assert record["format"] == "crossword-bible-record/1"
@@ -411,7 +412,7 @@ def test_a_robot_off_its_turn_challenges_a_phony_and_lets_a_word_stand(
     robot = owed.robot("strong")
     assert robot is not None
     Seat.objects.filter(game=game, index=2).update(user=robot)
-    services.submit(game.pk, 0, play, game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, play, game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     assert game.turn_seat == 1
     asked = RobotTurn.objects.get(game=game, seq=game.last_seq)
@@ -421,5 +422,5 @@ def test_a_robot_off_its_turn_challenges_a_phony_and_lets_a_word_stand(
     game.refresh_from_db()
     assert game.turn_seat == 1  # a challenge off turn leaves Bob to move
     # Once Bob has moved, Ann's play can no longer be challenged: nobody answers off turn.
-    services.submit(game.pk, 1, "pass", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 1, "pass", game.last_seq, Event.Source.WEB)
     assert get("crossword").progress(state_of(game)).answerers == ()

@@ -42,7 +42,7 @@ def highcard(settings: Any) -> Iterator[GameKind]:
 def card_game(highcard: GameKind, make_user: Callable[[str], User]) -> Callable[..., Game]:
     """``card_game(players=2, **options)``: a started game of high card between
     Ann, Bob (, Cy, Di), dealt at random."""
-    from games.core.services import create_game, join_game
+    from games.core.lobby import create_game, join_game
 
     def make(players: int = 2, preset: str = "standard", **options: Any) -> Game:
         users = [make_user(n) for n in ("ann", "bob", "cy", "di")[:players]]

@@ -11,7 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.coach import analysis
-from games.core import services
+from games.core import door
 from games.models import Event, Game, GameAnalysis
 
 
@@ -19,7 +19,7 @@ def test_rebuild_games_replays_a_game_of_any_kind(card_game: Callable[..., Game]
     game = card_game()
     seat = game.turn_seat
     assert seat is not None
-    services.submit(game.pk, seat, "pass", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, seat, "pass", game.last_seq, Event.Source.WEB)
     Game.objects.filter(pk=game.pk).update(state=None, last_seq=0)
     out = StringIO()
     call_command("rebuild_games", stdout=out)
@@ -35,7 +35,7 @@ def test_a_finished_game_of_a_kind_without_analyses_is_not_analysed(
     card_game: Callable[..., Game],
 ) -> None:
     game = card_game()
-    services.submit(game.pk, 0, "resign", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "resign", game.last_seq, Event.Source.WEB)
     assert Game.objects.get(pk=game.pk).status == Game.Status.OVER
     assert list(analysis.unanalysed()) == []
     out = StringIO()

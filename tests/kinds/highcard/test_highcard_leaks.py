@@ -9,7 +9,7 @@ from typing import Any
 from django.test import Client
 
 from accounts.models import User
-from games.core import services
+from games.core import door
 from games.mail_out import outbox
 from games.models import Event, Game
 from tests import leaks
@@ -24,7 +24,7 @@ def test_no_page_or_email_shows_another_seat_s_hand(
         seat = game.turn_seat
         assert seat is not None
         move = leaks.legal_moves(game, seat)[0]
-        services.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     outbox.sweep()
     viewers: dict[int | None, Any] = {s.index: s.user for s in game.seats.select_related("user")}

@@ -18,7 +18,7 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
-from games.core import services
+from games.core import door, projection, timeouts
 from games.kinds.base import GameKind
 from games.mail_in import inbound
 from games.mail_out import outbox
@@ -45,7 +45,7 @@ def seat_user(game: Game, seat: int) -> User:
 
 def state_of(game: Game) -> State:
     game.refresh_from_db()
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert isinstance(state, State)
     return state
 
@@ -184,7 +184,7 @@ def test_a_round_won_and_the_game_over_through_the_service(
     while not (state := state_of(game)).over:
         assert state.turn is not None
         card = state.hands[state.turn][-1]
-        services.submit(game.pk, state.turn, f"play {card}", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, state.turn, f"play {card}", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.end_reason == "cards"
     assert sum(state.scores) == 3  # three rounds, a point each
@@ -248,7 +248,7 @@ def test_a_missed_deadline_passes_the_turn(card_game: Callable[..., Game]) -> No
     game = card_game()
     seat = state_of(game).turn
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
-    assert services.time_out_due() == 1
+    assert timeouts.time_out_due() == 1
     last = game.events.order_by("-seq").first()
     assert last is not None and last.type == "timed_out" and last.seat == seat
     assert Notification.objects.filter(game=game, kind=Notification.Kind.TIMED_OUT).exists()
@@ -275,7 +275,7 @@ def test_the_record_downloads_once_over_and_replays_with_manage_py(
     early = client.get(f"/games/{game.pk}/record.json")
     assert early.status_code == 409
     assert "A record holds every hand, so it can be downloaded once" in text(early)
-    services.submit(game.pk, 1, "resign", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 1, "resign", game.last_seq, Event.Source.WEB)
     response = client.get(f"/games/{game.pk}/record.json")
     assert response["Content-Disposition"] == f'attachment; filename="highcard-game-{game.pk}.json"'
     record = json.loads(response.content)

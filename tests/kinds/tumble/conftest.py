@@ -35,7 +35,8 @@ def tumble_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
     """``tumble_game(players=2, rolls=None, first=0, preset="standard", **options)``:
     every seat taken by a person; ``rolls`` the first round's (both players'
     with two, the first player's with more), :data:`ROLL` each by default."""
-    from games.core.services import create_game, current_state, event_row, join_game
+    from games.core.lobby import create_game, join_game
+    from games.core.projection import current_state, event_row
     from games.engine import tumble as engine
     from games.kinds.tumble.kind import TUMBLE
     from games.models import Event

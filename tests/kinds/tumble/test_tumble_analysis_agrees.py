@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from games.coach import analysis, hints
-from games.core import services
+from games.core import door
 from games.core.projection import game_lexicon, load_events
 from games.engine.tumble.robots import levels, search
 from games.kinds.tumble.robots import TUMBLE_ROBOTS
@@ -42,9 +42,9 @@ def test_the_analysis_compares_each_round_with_the_hint_for_its_roll(
     game = tumble_game(hints=True)
     offered = {seat: hints.find(game, seat) for seat in (0, 1)}
     assert all(len(h) == 1 for h in offered.values())
-    services.submit(game.pk, 0, rows(ANN_CROSSWORD), game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, rows(ANN_CROSSWORD), game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
-    services.submit(game.pk, 1, rows(BOB_CROSSWORD), game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 1, rows(BOB_CROSSWORD), game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     # What the service's analysis asks: the strongest level, 20 ms, its own seed.
     found = TUMBLE_ROBOTS.analyse(

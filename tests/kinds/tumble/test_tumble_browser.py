@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from games.core import services
+from games.core import door
 from games.models import Event, Game
 from tests.e2e.conftest import PolicyWatch, axe_violations
 from tests.e2e.test_browser_game import sign_in
@@ -48,7 +48,7 @@ def test_a_round_by_keyboard_alone_on_axe_clean_pages(
     assert axe_violations(page) == ""
 
     game.refresh_from_db()
-    services.submit(game.pk, 1, "submit HERB", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 1, "submit HERB", game.last_seq, Event.Source.WEB)
     page.goto(f"{base}/games/{game.pk}/")
     expect(page.locator(".tw-history")).to_contain_text(f"Bob: {BOB_POINTS} points")
     expect(page.locator("h2#board-title")).to_have_text("Round 2")

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from games.core import services
+from games.core import door, lobby
 from games.models import Event, Game
 from tests.notify.test_mail_when_away import robots_reply
 
@@ -26,12 +26,12 @@ def test_a_game_ended_at_a_reveal_names_its_board_and_its_last_round_apart(
     make_user: Callable[[str], User],
 ) -> None:
     ann = make_user("ann")
-    game = services.play_against_robot(ann, "casual", kind="tumble")
+    game = lobby.play_against_robot(ann, "casual", kind="tumble")
     robots_reply(game)
     for _ in range(ROUNDS):
         if game.status == Game.Status.OVER:
             break
-        services.submit(game.pk, 0, ".", game.last_seq, Event.Source.WEB)
+        door.submit(game.pk, 0, ".", game.last_seq, Event.Source.WEB)
         robots_reply(game)
     assert game.status == Game.Status.OVER and game.end_reason != "resigned"
     client = Client()

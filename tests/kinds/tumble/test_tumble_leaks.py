@@ -19,7 +19,7 @@ from django.test import Client
 
 from accounts import access_tokens
 from accounts.models import User
-from games.core import services
+from games.core import door
 from games.mail_in import inbound
 from games.mail_out import outbox
 from games.models import Event, Game
@@ -47,7 +47,7 @@ def test_no_page_email_api_or_log_line_shows_a_sealed_crossword(
     reply = inbound.receive(parsed(reply_mime(game, ann, "CAT")), via="test")
     assert reply.status == "moved"
     game.refresh_from_db()
-    services.submit(game.pk, 0, rows(ANN_CROSSWORD), game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, rows(ANN_CROSSWORD), game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     outbox.sweep()
     viewers: dict[int | None, Any] = {s.index: s.user for s in game.seats.select_related("user")}

@@ -15,7 +15,7 @@ from django.test import Client
 
 from accounts.models import User
 from games.coach import analysis, hints
-from games.core import services
+from games.core import door, lobby, projection
 from games.engine import tumble as engine
 from games.kinds.tumble.kind import TUMBLE
 from games.mail_in.hint_answers import hints_text
@@ -44,21 +44,21 @@ def test_a_robot_hands_in_its_sealed_crossword_beside_a_person(
     make_user: Callable[[str], User],
 ) -> None:
     ann = make_user("ann")
-    game = services.create_game(
+    game = lobby.create_game(
         ann, kind="tumble", seat_count=2, rules=TUMBLE.presets["standard"], robots=["casual"]
     )
     assert game.status == Game.Status.PLAYING
     assert turns.sweep() == 1  # the robot's crossword, sealed: the round waits for Ann
     game.refresh_from_db()
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.round == 1 and state.waiting() == (0,)
     assert state.submission_of(1) is not None
     page = signed_in(ann).get(f"/games/{game.pk}/").content.decode()
     assert "Robot Casual has handed in a crossword (sealed)." in page
     game.refresh_from_db()
-    services.submit(game.pk, 0, ".", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, ".", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.round == 2 and state.history[0].points[0] == engine.NOTHING_SUBMITTED
     assert state.history[0].crosswords[1] is not None
 
@@ -68,14 +68,14 @@ def test_robot_seats_play_a_game_by_turns_to_its_end_and_it_is_analysed(
 ) -> None:
     ann = make_user("ann")
     rules = TUMBLE.with_options("standard", {"target": 15})
-    game = services.create_game(
+    game = lobby.create_game(
         ann, kind="tumble", seat_count=3, rules=rules, robots=["beginner", "casual"]
     )
     game.refresh_from_db()
-    services.submit(game.pk, 0, "resign", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 0, "resign", game.last_seq, Event.Source.WEB)
     play_out_robots(game)
     game.refresh_from_db()
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert state.over and state.end == "target"
     assert max(state.totals[1:]) >= 15 and state.winners() in ([1], [2])
     assert all(len(h.seats) == 1 and h.seats[0] != 0 for h in state.history)

@@ -19,7 +19,7 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from accounts.models import User
-from games.core import services
+from games.core import door, projection, rebuild, timeouts
 from games.engine import tumble as engine
 from games.mail_in import inbound
 from games.mail_out import outbox
@@ -47,7 +47,7 @@ def seat_user(game: Game, seat: int) -> User:
 
 def state_of(game: Game) -> engine.TumbleState:
     game.refresh_from_db()
-    state = services.current_state(game)
+    state = projection.current_state(game)
     assert isinstance(state, engine.TumbleState)
     return state
 
@@ -207,11 +207,11 @@ def test_a_submission_resent_with_its_key_is_not_made_twice(
     """In a sealed round a move made at an earlier position may still go (the same
     round): a resent request is known by its key first, and changes nothing."""
     game = tumble_game()
-    services.submit(game.pk, 0, "CAT", 1, Event.Source.WEB, "ann-cat-0123456789")
-    services.submit(game.pk, 0, rows(ANN_CROSSWORD), 2, Event.Source.WEB, "ann-caped-012345")
+    door.submit(game.pk, 0, "CAT", 1, Event.Source.WEB, "ann-cat-0123456789")
+    door.submit(game.pk, 0, rows(ANN_CROSSWORD), 2, Event.Source.WEB, "ann-caped-012345")
     before = state_of(game).submission_of(0)
-    with pytest.raises(services.DuplicateMove):
-        services.submit(game.pk, 0, "CAT", 1, Event.Source.WEB, "ann-cat-0123456789")
+    with pytest.raises(door.DuplicateMove):
+        door.submit(game.pk, 0, "CAT", 1, Event.Source.WEB, "ann-cat-0123456789")
     assert state_of(game).submission_of(0) == before and game.last_seq == 3
 
 
@@ -222,8 +222,8 @@ def test_a_rebuilt_projection_counts_a_new_round_s_deadline_again(
     stored deadline of an earlier round from the round's own."""
     game = tumble_game()
     round_one = Game.objects.get(pk=game.pk)
-    services.submit(game.pk, 0, "CAT", 1, Event.Source.WEB)
-    services.submit(game.pk, 1, rows(BOB_CROSSWORD), 2, Event.Source.WEB)
+    door.submit(game.pk, 0, "CAT", 1, Event.Source.WEB)
+    door.submit(game.pk, 1, rows(BOB_CROSSWORD), 2, Event.Source.WEB)
     game.refresh_from_db()
     assert state_of(game).round == 2 and game.turn_seat == round_one.turn_seat
     deadline = game.deadline_at
@@ -233,7 +233,7 @@ def test_a_rebuilt_projection_counts_a_new_round_s_deadline_again(
     Game.objects.filter(pk=game.pk).update(
         state=round_one.state, last_seq=round_one.last_seq, deadline_at=stale
     )
-    assert services.rebuild_projection(game)
+    assert rebuild.rebuild_projection(game)
     game.refresh_from_db()
     assert state_of(game).round == 2 and game.deadline_at is not None
     assert abs(game.deadline_at - deadline) < timedelta(seconds=5)
@@ -243,10 +243,10 @@ def test_the_deadline_closes_the_round_and_who_handed_in_nothing_scores_minus_13
     tumble_game: Callable[..., Game], mailoutbox: list[Any]
 ) -> None:
     game = tumble_game()
-    services.submit(game.pk, 0, "submit " + "/".join(ANN_CROSSWORD), 1, Event.Source.WEB)
+    door.submit(game.pk, 0, "submit " + "/".join(ANN_CROSSWORD), 1, Event.Source.WEB)
     game.refresh_from_db()
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
-    assert services.time_out_due() == 1
+    assert timeouts.time_out_due() == 1
     types = [e.type for e in game.events.order_by("seq")]
     assert types == ["game_started", "submitted", "timed_out", "round_closed", "rolled"]
     state = state_of(game)
@@ -271,7 +271,7 @@ def test_a_deadline_with_nothing_handed_in_times_out_and_warns_both(
     warned = Notification.objects.filter(game=game, kind=Notification.Kind.DEADLINE_WARNING)
     assert sorted(warned.values_list("user__username", flat=True)) == ["ann", "bob"]
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
-    assert services.time_out_due() == 1
+    assert timeouts.time_out_due() == 1
     assert state_of(game).totals == (-13, -13)
     late = Notification.objects.filter(game=game, kind=Notification.Kind.TIMED_OUT)
     assert sorted(late.values_list("user__username", flat=True)) == ["ann", "bob"]
@@ -286,7 +286,7 @@ def test_a_turn_link_still_sends_after_the_other_player_handed_in(
 ) -> None:
     game = tumble_game()
     link = turn_url(seat_user(game, 1).pk, game.pk, game.last_seq).split("8000", 1)[-1]
-    services.submit(game.pk, 0, "submit CAT", 1, Event.Source.WEB)
+    door.submit(game.pk, 0, "submit CAT", 1, Event.Source.WEB)
     page = text(Client().get(link))
     assert "Opened from the link in your email" in page and 'id="move-form"' in page
     assert "no longer sends moves" not in page
@@ -386,7 +386,7 @@ def test_a_spectator_sees_the_rolls_but_no_sealed_crossword(
     tumble_game: Callable[..., Game], make_user: Callable[[str], User]
 ) -> None:
     game = tumble_game(is_public=True)
-    services.submit(game.pk, 0, "submit " + "/".join(ANN_CROSSWORD), 1, Event.Source.WEB)
+    door.submit(game.pk, 0, "submit " + "/".join(ANN_CROSSWORD), 1, Event.Source.WEB)
     page = text(signed_in(make_user("eve")).get(f"/games/{game.pk}/"))
     assert "You are watching this game." in page and 'id="move-form"' not in page
     assert page.count('data-cube="') == 26
@@ -422,15 +422,15 @@ def test_the_record_downloads_once_over_and_replays_with_manage_py(
     tumble_game: Callable[..., Game], tmp_path: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = tumble_game()
-    services.submit(game.pk, 0, "submit " + "/".join(ANN_CROSSWORD), 1, Event.Source.WEB)
+    door.submit(game.pk, 0, "submit " + "/".join(ANN_CROSSWORD), 1, Event.Source.WEB)
     game.refresh_from_db()
-    services.submit(game.pk, 1, "submit HERB", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 1, "submit HERB", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     client = signed_in(seat_user(game, 0))
     early = client.get(f"/games/{game.pk}/record.json")
     assert early.status_code == 409
     assert "each player's sealed crossword of the round still open" in text(early)
-    services.submit(game.pk, 1, "resign", game.last_seq, Event.Source.WEB)
+    door.submit(game.pk, 1, "resign", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     assert game.status == Game.Status.OVER
     response = client.get(f"/games/{game.pk}/record.json")
