@@ -5,4 +5,4 @@ game's kind (:mod:`games.core.projection`), records, names and word lists.  It
 imports no page (:mod:`games.web`) and no inbound mail (:mod:`games.mail_in`);
 what follows a move (the outbox, deadlines, windows, robots, hints, analysis,
 ratings) registers itself as a follower (:mod:`games.core.followers`), so the
-door imports none of it (``tests/test_followers.py``)."""
+door imports none of it (``tests/service/test_followers.py``)."""

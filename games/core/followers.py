@@ -7,7 +7,7 @@ an off-turn window, owes the robots' turns, asks for hints, an analysis, rates
 the game).  The followers register themselves at start-up, in the ``ready()``
 of the app that owns them (:class:`games.apps.GamesConfig`, then
 :class:`ratings.apps.RatingsConfig`), so the core imports none of them
-(``tests/test_followers.py``).
+(``tests/service/test_followers.py``).
 
 Followers of a value run in the order they registered: the order the apps are
 installed in and, inside an app, the order its ``ready()`` lists them.  For a
