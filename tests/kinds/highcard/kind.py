@@ -66,8 +66,8 @@ class HighCard(NoWordList, EngineEvents):
 
     board_template = "highcard/board.html"
     compose_template = "highcard/compose.html"
-    email_html_template = "highcard/email.html"
-    email_text_template = "highcard/email.txt"
+    email_html_template = "highcard/emails/game.html"
+    email_text_template = "highcard/emails/game.txt"
     replay_board_template = "highcard/replay_board.html"
 
     def options_from_json(self, data: object) -> Options:
