@@ -27,6 +27,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
     settings.SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or "test-only-secret-key"
     settings.SECURE_SSL_REDIRECT = False
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        # Under pytest-xdist each worker has a test database of its own, whose rows
+        # are numbered from 1 like the others': on one Redis, its cache keys (a
+        # session, an account's wait slots) get a prefix of their own.
+        for cache in settings.CACHES.values():
+            cache["KEY_PREFIX"] = f"{cache.get('KEY_PREFIX', '')}{worker}"
 
 
 @pytest.fixture(autouse=True)
@@ -58,7 +65,7 @@ def make_user(db: None) -> Callable[[str], User]:
 def started_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
     """``started_game(players=2, rules=...)``: a game between Ann, Bob (, Cy, Di)
     whose seats are all taken, so it has started with a random deal."""
-    from games.core.lobby import create_game, join_game
+    from games.core.services import create_game, join_game
     from games.engine.jumbulaya import PRESETS
 
     def make(players: int = 2, rules: Rules | None = None, **options: Any) -> Game:
@@ -84,7 +91,7 @@ def rigged_game(started_game: Callable[..., Game]) -> Callable[..., Game]:
     game whose deal is the one given; the rest of the 100 tiles are in the bag,
     ``bag_front`` first, then in face order.  The first event and the cached
     state are rewritten before any move is made."""
-    from games.core.projection import current_state, event_row
+    from games.core.services import current_state, event_row
     from games.engine.jumbulaya import GameStarted, start, state_to_json
     from games.engine.tiles import full_set
     from games.models import Event, Game
@@ -201,7 +208,7 @@ def canary_game(rigged_game: Callable[..., Game]) -> Callable[[], CanaryGame]:
     1 (drawing J), Cy exchanges Y Y (drawing CH V) and Ann passes.  Draws are
     taken from the front of the bag (the service's generator is replaced for
     the test), so every private tile is known."""
-    from games.core.door import submit
+    from games.core.services import submit
     from games.engine.jumbulaya import commands
 
     class FrontOfTheBag:
@@ -240,17 +247,28 @@ def robot_accounts(transactional_db: None) -> None:
         importlib.import_module(f"accounts.migrations.{name}").make_robots(apps, None)
 
 
+def in_a_browser(item: pytest.Item) -> bool:
+    """Whether ``item`` drives chromium (a test of tests/e2e/ or one using ``browser``)."""
+    return "/tests/e2e/" in str(item.path) or "browser" in getattr(item, "fixturenames", ())
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """The browser tests are marked ``browser`` (``make test`` runs them in a pytest
+    run of their own, after the others: see below) and ``slow``."""
+    if in_a_browser(item):
+        item.add_marker(pytest.mark.browser)
+        item.add_marker(pytest.mark.slow)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser tests (tests/e2e/ and every test using the ``browser`` fixture)
     last, after pytest-django's own order: from the first of
     them to the end of the session Playwright's sync API keeps an event loop running
     in the main thread, where a later test could not run one of its own
-    (``asyncio.run``, ``async_to_sync``: the async views' tests)."""
-
-    def in_a_browser(item: pytest.Item) -> bool:
-        return "/tests/e2e/" in str(item.path) or "browser" in getattr(item, "fixturenames", ())
-
+    (``asyncio.run``, ``async_to_sync``: the async views' tests).  Under
+    pytest-xdist which test a worker runs next is the scheduler's: there ``make test``
+    keeps them out (``-m "not browser"``) and runs them in a pytest run of their own."""
     browser = [item for item in items if in_a_browser(item)]
     if browser:
         items[:] = [item for item in items if not in_a_browser(item)] + browser
