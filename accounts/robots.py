@@ -39,10 +39,11 @@ def robot_account(level: str) -> User:
     if found is not None:
         return found
     email = robot_email(level)
+    username = _free_username(f"robot-{level}")
     try:
         with transaction.atomic():
             return User.objects.create(
-                username=_free_username(f"robot-{level}"),
+                username=username,
                 email=email,
                 display_name=f"Robot {level.title()}",
                 robot_level=level,

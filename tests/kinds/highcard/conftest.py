@@ -39,6 +39,21 @@ def highcard(settings: Any) -> Iterator[GameKind]:
 
 
 @pytest.fixture
+def highcard_without_robots(highcard: GameKind) -> Iterator[GameKind]:
+    """High card registered without its robots (so without hints or analyses):
+    the service's paths for a kind that has none."""
+    from games import kinds
+
+    bare = copy.copy(highcard)
+    bare.robots = None
+    kinds._KINDS[bare.name] = bare
+    try:
+        yield bare
+    finally:
+        kinds._KINDS[bare.name] = highcard
+
+
+@pytest.fixture
 def card_game(highcard: GameKind, make_user: Callable[[str], User]) -> Callable[..., Game]:
     """``card_game(players=2, **options)``: a started game of high card between
     Ann, Bob (, Cy, Di), dealt at random."""

@@ -1,6 +1,7 @@
 """High card as a game kind: :mod:`.engine` behind the
-:class:`~games.kinds.base.GameKind` interface, with neither sealed calls nor
-robots (so the service's paths for a kind without them are exercised)."""
+:class:`~games.kinds.base.GameKind` interface, with robots and hints
+(:mod:`.robots`) and no sealed calls (so the service's paths for a kind
+without them are exercised)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from games.kinds.engine_events import EngineEvents, NoWordList, best_seats
 
 from . import engine
 from .engine import Event, Options, State
+from .robots import HIGH_CARD_ROBOTS
 
 
 class HighCard(NoWordList, EngineEvents):
@@ -62,7 +64,7 @@ class HighCard(NoWordList, EngineEvents):
     )
     score_keys: tuple[str, ...] = ("scores", "resigned")
     claims: Claims | None = None
-    robots: Robots | None = None
+    robots: Robots | None = HIGH_CARD_ROBOTS
 
     board_template = "highcard/board.html"
     compose_template = "highcard/compose.html"

@@ -13,13 +13,14 @@ from games.core import seat_names
 from games.core.projection import current_state, kind_of, load_events
 from games.engine.common.fold import fold_states
 from games.engine.errors import Refusal
-from games.kinds.base import Logged, Question, Steps
+from games.kinds.base import Logged, Question, ShownHint, Steps
 from games.kinds.replay_steps import ReplayStep, step_log, step_words
 from games.models import Game
 
 from . import engine
 from .engine import Event, State
 from .kind import HIGH_CARD
+from .robots import Analysis
 
 END_WORDS = {
     "cards": "every hand was played out",
@@ -288,8 +289,18 @@ class HighCardPresentation:
         )
 
     def hints_in_words(self, hints: Sequence[Any], seq: int) -> str:
-        # High card has no robots, so no hints: the service says they are off first.
-        return "High card gives no hints."
+        if not hints:
+            return "There is no card to suggest now: hints are for your turn."
+        lines = [f"- {h.notation}" + (" takes the round so far" if h.points else "") for h in hints]
+        heading = f"The cards to play now (at move #{seq}; the lowest that takes the round first):"
+        return "\n".join([heading, *lines])
+
+    def hints_shown(self, game: Game, seat: int, hints: Sequence[Any]) -> list[ShownHint]:
+        """Each card as the log tells one (``the 7``), filling the move field
+        with its notation (``play 7``)."""
+        return [
+            ShownHint(f"the {h.notation.split()[-1]}", h.notation, h.points, h.gain) for h in hints
+        ]
 
     def rules_in_words(self, options: engine.Options) -> list[str]:
         return [
@@ -316,7 +327,13 @@ class HighCardPresentation:
         return {}
 
     def missed_chances(self, analysis: Any, seat: int) -> list[str]:
-        return []
+        """The cards ``seat`` played where the greedy robot would have played another."""
+        assert isinstance(analysis, Analysis)
+        other = [t for t in analysis.turns if t.seat == seat and t.robot and t.robot != t.played]
+        if not other:
+            return []
+        said = "; ".join(f"you played {t.played[5:]} where it played {t.robot[5:]}" for t in other)
+        return [f"Your cards beside the {analysis.robot_level} robot's: {said}."]
 
     def replay_step(self, replay: Steps, step: int) -> Step:
         return replay_step(replay, step)

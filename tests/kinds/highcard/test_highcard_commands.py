@@ -1,6 +1,6 @@
 """``manage.py`` commands on a game of a second kind: each goes by the game's
 kind (rebuilding its projection, analysing only kinds with analyses, robots
-only of kinds with robots)."""
+only of kinds with robots: high card registered without its robots)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ def test_rebuild_games_replays_a_game_of_any_kind(card_game: Callable[..., Game]
     assert "found 0 that differed" in check.getvalue()
 
 
+@pytest.mark.usefixtures("highcard_without_robots")
 def test_a_finished_game_of_a_kind_without_analyses_is_not_analysed(
     card_game: Callable[..., Game],
 ) -> None:
@@ -44,6 +45,7 @@ def test_a_finished_game_of_a_kind_without_analyses_is_not_analysed(
     assert analysis.sweep() == 0 and not GameAnalysis.objects.exists()
 
 
-def test_robot_says_a_kind_has_no_robots(highcard: object) -> None:
+@pytest.mark.usefixtures("highcard_without_robots")
+def test_robot_says_a_kind_has_no_robots() -> None:
     with pytest.raises(CommandError, match="the game kind 'highcard' has no robots"):
         call_command("robot", "--kind", "highcard", stdin=StringIO(""))

@@ -1,0 +1,93 @@
+"""What the contract's tests do with a game of any kind: sign a seat in, find
+a move its kind says is legal (the suite never writes a kind's notation), send
+it, and end a game by resignations."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.test import Client
+
+from accounts.models import User
+from games.core import door
+from games.core.projection import current_state, game_lexicon, kind_of, load_events
+from games.models import Event, Game
+
+#: Moves that give a turn or the game away: never the move a test makes.
+GIVING_UP = {"pass", "resign", "timeout"}
+
+
+def signed_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def seat_user(game: Game, seat: int) -> User:
+    user = game.seats.get(index=seat).user
+    assert user is not None
+    return user
+
+
+def text(response: Any) -> str:
+    """A response's text, its escaped quotes written plainly."""
+    return str(response.content.decode()).replace("&#x27;", "'").replace("&quot;", '"')
+
+
+def move_form(game: Game, notation: str, key: str) -> dict[str, str]:
+    game.refresh_from_db()
+    return {
+        "notation": notation,
+        "expected_seq": str(game.last_seq),
+        "idempotency_key": f"contract-{key}-0123456789",
+    }
+
+
+def to_move(game: Game) -> int:
+    """The first seat that may move now."""
+    game.refresh_from_db()
+    movers = kind_of(game).progress(current_state(game)).to_move
+    assert movers, "nobody is to move"
+    return movers[0]
+
+
+def a_move(game: Game, seat: int) -> str:
+    """A move ``seat`` may make now that plays (not a pass nor a resignation):
+    the first its kind lists, else (a rack that makes no word) the strongest
+    robot's answer, else a pass."""
+    kind = kind_of(game)
+    state = current_state(game)
+    lexicon = game_lexicon(game) if kind.uses_word_list else None
+    for move in kind.legal_moves(state, seat, lexicon):
+        if kind.verb_of(move) not in GIVING_UP:
+            return move
+    if kind.robots is not None:
+        strongest = kind.robots.strongest
+        answer = kind.robots.play(
+            load_events(game), state, seat, lexicon, strongest, random.Random(1)
+        )
+        if answer.strip().lower() != "wait":
+            return answer
+    return "pass"
+
+
+def play_one(game: Game, seat: int | None = None) -> tuple[int, str]:
+    """Make one move for ``seat`` (the first to move unless given) through
+    the service; returns the seat and the move."""
+    seat = to_move(game) if seat is None else seat
+    move = a_move(game, seat)
+    door.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
+    game.refresh_from_db()
+    return seat, move
+
+
+def resign_all_but(game: Game, keep: int) -> None:
+    """Every seat but ``keep`` resigns, in seat order: the game is over."""
+    for seat in range(game.seat_count):
+        if seat != keep:
+            game.refresh_from_db()
+            if game.status == Game.Status.PLAYING:
+                door.submit(game.pk, seat, "resign", game.last_seq, Event.Source.WEB)
+    game.refresh_from_db()
+    assert game.status == Game.Status.OVER

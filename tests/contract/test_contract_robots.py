@@ -1,0 +1,122 @@
+"""Every kind's robots: a robot seat plays its owed turn through the worker's
+function, ``manage.py robot`` answers the kind's seat views, and a robot's
+account comes into being when its level is first needed (no migration a
+level name), even in a database flushed of the migrations' rows."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from io import StringIO
+from unittest import mock
+
+import pytest
+from django.core.management import call_command
+
+from accounts import robots as robot_accounts
+from accounts.models import ROBOT_DOMAIN, User
+from games import kinds
+from games.core.lobby import play_against_robot
+from games.core.projection import current_state, load_events
+from games.kinds.base import GameKind
+from games.models import Event, Game, RobotTurn
+from games.robots import owed, turns
+
+from .play import play_one
+
+pytestmark = pytest.mark.django_db
+
+
+def rungs(kind: GameKind) -> tuple[str, ...]:
+    found = kinds.robot_levels(kind)
+    assert found, f"{kind.label} has no robots"
+    return found
+
+
+def robot_seats(game: Game) -> set[int]:
+    return {s.index for s in game.seats.select_related("user") if s.user and s.user.robot_level}
+
+
+def play_until_a_robot_moves(game: Game) -> Event:
+    """The people's moves until a robot's owed turn is played (the worker's
+    function, as the sweep plays it); the robot's event."""
+    seats = robot_seats(game)
+    for _ in range(6):
+        turns.sweep()
+        made = game.events.filter(seat__in=seats, source=Event.Source.ROBOT).first()
+        if made is not None:
+            return made
+        play_one(game)
+    raise AssertionError("no robot moved")
+
+
+@pytest.mark.slow
+def test_a_robot_seat_plays_its_turn(kind: GameKind, contract_game: Callable[..., Game]) -> None:
+    game = contract_game(robots=rungs(kind)[: kind.min_players - 1])
+    made = play_until_a_robot_moves(game)
+    assert RobotTurn.objects.filter(game=game, seat=made.seat, outcome="moved").exists()
+
+
+def test_the_robot_command_answers_the_kind_s_seat_views(
+    kind: GameKind, contract_game: Callable[..., Game]
+) -> None:
+    robots = kind.robots
+    assert robots is not None, f"{kind.label} has no robots"
+    game = contract_game()
+    state = current_state(game)
+    mover = kind.progress(state).to_move[0]
+    view = robots.seat_view(load_events(game), state, mover, lexicon=game.lexicon_name or "")
+    assert view["format"] == robots.view_format
+    stdin = StringIO(json.dumps(view) + "\nnot json\n")
+    out = StringIO()
+    call_command("robot", "--kind", kind.name, "--seed", "1", stdin=stdin, stdout=out)
+    answer, refused = out.getvalue().splitlines()
+    assert answer and not answer.startswith("error") and refused.startswith("error: ")
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_flushed_database_gets_its_robots_when_first_needed(
+    kind: GameKind, make_user: Callable[[str], User]
+) -> None:
+    User.objects.filter(robot_level__gt="").delete()
+    game = play_against_robot(make_user("ann"), rungs(kind)[0], kind=kind.name)
+    made = robot_seats(game)
+    assert made and game.status == Game.Status.PLAYING
+    for level in rungs(kind):
+        account = owed.robot(level)
+        assert account.email == f"robot-{level}@{ROBOT_DOMAIN}" and not account.is_active
+        assert owed.robot(level) == account  # found, not made again
+    assert User.objects.filter(robot_level__gt="").count() == len(
+        {*rungs(kind), *(s.user.robot_level for s in game.seats.select_related("user") if s.user)}
+        - {""}
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_robot_made_by_another_transaction_meanwhile_is_fetched() -> None:
+    """Two first needs at once: the one that loses the race meets the unique
+    address and fetches the other's row (its own transaction goes on)."""
+    User.objects.filter(robot_level="casual").delete()
+    free = robot_accounts._free_username
+
+    def raced(base: str) -> str:
+        winner = User.objects.create(
+            username="robot-casual-first", email=robot_accounts.robot_email("casual"),
+            robot_level="casual", display_name="Robot Casual", is_active=False,
+        )  # fmt: skip
+        assert winner.pk
+        return free(base)
+
+    with mock.patch.object(robot_accounts, "_free_username", raced):
+        found = robot_accounts.robot_account("casual")
+    assert found.username == "robot-casual-first"
+    assert User.objects.filter(robot_level="casual").count() == 1
+
+
+def test_a_person_s_handle_is_never_a_robot_s(make_user: Callable[[str], User]) -> None:
+    User.objects.filter(robot_level="club").delete()
+    person = User.objects.create(username="robot-club", email="robot-club@example.com")
+    robot = owed.robot("club")
+    assert robot.pk != person.pk and robot.username == "robot-club2"
+    assert robot.email == f"robot-club@{ROBOT_DOMAIN}" and robot.robot_level == "club"
