@@ -81,8 +81,3 @@ def format_move(command: Command) -> str:
         case Resign():
             return "resign"
     raise TypeError(f"not a command: {command!r}")
-
-
-def format_lines(command: Submit) -> str:
-    """A submission in the multi-line form, for emails."""
-    return "\n".join(["submit", *command.crossword.lines()])
