@@ -31,8 +31,9 @@ def seat_user(game: Game, seat: int) -> User:
 
 
 def text(response: Any) -> str:
-    """A response's text, its escaped quotes written plainly."""
-    return str(response.content.decode()).replace("&#x27;", "'").replace("&quot;", '"')
+    """A response's text, its escaped quotes and typographic apostrophes written plainly."""
+    html = str(response.content.decode())
+    return html.replace("&#x27;", "'").replace("&quot;", '"').replace("\u2019", "'")
 
 
 def move_form(game: Game, notation: str, key: str) -> dict[str, str]:

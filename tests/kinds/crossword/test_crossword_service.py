@@ -1,8 +1,9 @@
 """The crossword game through the service's real paths: the create page, the
 game page (board, rack, previews, refusals, questions), "your turn" emails and
-replies by email (Postmark and Mailgun as they post them), a turn link, a
-deadline's auto-pass, async challenges on and off turn, a spectator, the
-record and its replay.  Scores are worked out by hand from the rules."""
+replies by email (Postmark and Mailgun as they post them), a deadline's
+auto-pass, async challenges on and off turn, a spectator, the record and its
+replay.  Scores are worked out by hand from the rules.  The turn link and the
+players' messages are every kind's: tests/contract/."""
 
 from __future__ import annotations
 
@@ -23,9 +24,9 @@ from games.engine.crossword.state import GameState
 from games.engine.errors import Refusal
 from games.kinds import get
 from games.mail_out import outbox
-from games.mail_out.turnlinks import turn_url
 from games.models import Event, Game, Notification, RobotTurn, Seat
 from games.robots import owed, turns
+from tests.contract.play import move_form, seat_user, signed_in, text
 from tests.inbound.esp_payloads import (
     BASIC_AUTH,
     MAILGUN_INBOUND_MIME,
@@ -47,34 +48,11 @@ CY = "RAINBOW"
 JESUS_POINTS = 41
 
 
-def signed_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def seat_user(game: Game, seat: int) -> User:
-    user = game.seats.get(index=seat).user
-    assert user is not None
-    return user
-
-
 def state_of(game: Game) -> GameState:
     game.refresh_from_db()
     state = projection.current_state(game)
     assert isinstance(state, GameState)
     return state
-
-
-def move_form(game: Game, notation: str, key: str) -> dict[str, str]:
-    game.refresh_from_db()
-    return {"notation": notation, "expected_seq": str(game.last_seq), "idempotency_key": key * 4}
-
-
-def text(response: Any) -> str:
-    """The response's text, the typographic apostrophe written plainly."""
-    html = str(response.content.decode())
-    return html.replace("&#x27;", "'").replace("&quot;", '"').replace("\u2019", "'")
 
 
 def event_types(game: Game) -> list[str]:
@@ -163,16 +141,6 @@ def test_the_page_shows_the_board_and_own_rack_previews_refuses_and_plays(
     assert 'class="sq p-dw centre filled last" data-square="8H" data-letter="J"' in page
 
 
-def test_a_turn_link_plays_without_signing_in(xw_game: Callable[..., Game]) -> None:
-    game = xw_game([ANN, BOB])
-    link = turn_url(seat_user(game, 0).pk, game.pk, game.last_seq).split("8000", 1)[-1]
-    page = text(Client().get(link))
-    assert "Opened from the link in your email" in page and "Your rack" in page
-    sent = Client().post(link, move_form(game, "pass", "link-pass") | {"confirmed": "yes"})
-    assert sent.status_code == 302
-    assert event_types(game)[-1] == "passed" and state_of(game).turn == 1
-
-
 def test_a_missed_deadline_passes_the_turn(xw_game: Callable[..., Game]) -> None:
     game = xw_game([ANN, BOB])
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(minutes=1))
@@ -229,28 +197,6 @@ def test_your_turn_emails_show_the_board_and_replies_by_email_move(
     outbox.sweep()
     done = next(m for m in mailoutbox if m.to == [bob.email] and "Done, your move" in m.body)
     assert "Done, your move was made: Bob exchanged 3 tiles." in done.body
-
-
-def test_a_message_with_a_move_shows_on_the_page_and_in_the_next_email(
-    xw_game: Callable[..., Game], mailoutbox: list[Any]
-) -> None:
-    """The players' messages (games/core/chat.py) are every kind's: the
-    crossword game's move form offers one, and its emails carry it, escaped."""
-    game = xw_game([ANN, BOB])
-    outbox.sweep()
-    ann, bob = seat_user(game, 0), seat_user(game, 1)
-    base = f"/games/{game.pk}/"
-    assert 'name="message"' in text(signed_in(ann).get(base))
-    form = move_form(game, "8H JESUS", "ann-says") | {"message": "Over to you <b>Bob</b>"}
-    assert signed_in(ann).post(f"{base}move/", form).status_code == 302
-    # Bob is away: his turn is mailed at once (on the page he would be told there).
-    mailoutbox.clear()
-    outbox.sweep()
-    mail = next(m for m in mailoutbox if m.to == [bob.email] and "your turn" in m.subject)
-    assert "Over to you <b>Bob</b>" in mail.body  # plain text: as typed
-    html = str(mail.alternatives[0][0])
-    assert "Over to you &lt;b&gt;Bob&lt;/b&gt;" in html and "<b>Bob</b>" not in html
-    assert "Over to you &lt;b&gt;Bob&lt;/b&gt;" in text(signed_in(bob).get(base))
 
 
 # --- async challenges ---------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The service runs high card, a second kind, through its real paths: the
 create page, the game page (previews, refusals, questions), emails and replies
-by email, turn links, deadlines, spectators, records and their replay, the
-dashboard.  Nothing here is special-cased for the kind: where the core broke
+by email, deadlines, spectators, records and their replay, the dashboard
+(the turn link is every kind's: tests/contract/).  Nothing here is special-cased for the kind: where the core broke
 for it, the core was fixed."""
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
-from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
@@ -22,8 +21,8 @@ from games.core import door, projection, timeouts
 from games.kinds.base import GameKind
 from games.mail_in import inbound
 from games.mail_out import outbox
-from games.mail_out.turnlinks import turn_url
 from games.models import Event, Game, InboundMail, Notification
+from tests.contract.play import move_form, seat_user, signed_in, text
 from tests.inbound.inbound_mails import parsed, reply_mime
 
 from .engine import State
@@ -31,31 +30,11 @@ from .engine import State
 CREATE = "/games/new/"
 
 
-def signed_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def seat_user(game: Game, seat: int) -> User:
-    user = game.seats.get(index=seat).user
-    assert user is not None
-    return user
-
-
 def state_of(game: Game) -> State:
     game.refresh_from_db()
     state = projection.current_state(game)
     assert isinstance(state, State)
     return state
-
-
-def move_form(game: Game, notation: str, key: str) -> dict[str, str]:
-    return {"notation": notation, "expected_seq": str(game.last_seq), "idempotency_key": key * 2}
-
-
-def text(response: Any) -> str:
-    return str(response.content.decode()).replace("&#x27;", "'").replace("&quot;", '"')
 
 
 # --- the create page ---------------------------------------------------------------
@@ -229,19 +208,6 @@ def test_your_turn_emails_and_a_reply_by_email_make_the_move(
     done = next(m for m in mailoutbox if "Done, your move was made" in m.body)
     assert "Done, your move was made: " in done.body and f"play {card}" not in done.body
     assert f"played the {card}." in done.body
-
-
-def test_a_turn_link_sends_a_move_without_signing_in(card_game: Callable[..., Game]) -> None:
-    game = card_game()
-    state = state_of(game)
-    assert state.turn is not None
-    link = turn_url(seat_user(game, state.turn).pk, game.pk, game.last_seq)
-    path = link.split("8000", 1)[-1] if "8000" in link else link
-    page = text(Client().get(path))
-    assert "Opened from the link in your email" in page and "Your hand" in page
-    sent = Client().post(path, move_form(game, "pass", "linkpass1234") | {"confirmed": "yes"})
-    assert sent.status_code == 302
-    assert [e.type for e in game.events.order_by("seq")][-1] == "passed"
 
 
 def test_a_missed_deadline_passes_the_turn(card_game: Callable[..., Game]) -> None:

@@ -25,6 +25,7 @@ from games.mail_in import inbound
 from games.mail_out import outbox
 from games.mail_out.turnlinks import turn_url
 from games.models import Event, Game, InboundMail, Notification
+from tests.contract.play import move_form, seat_user, signed_in, text
 from tests.inbound import esp_payloads
 from tests.inbound.inbound_mails import parsed, reply_mime
 
@@ -33,32 +34,11 @@ from .conftest import ANN_CROSSWORD, ANN_POINTS, BOB_CROSSWORD, BOB_POINTS, rows
 CREATE = "/games/new/"
 
 
-def signed_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def seat_user(game: Game, seat: int) -> User:
-    user = game.seats.get(index=seat).user
-    assert user is not None
-    return user
-
-
 def state_of(game: Game) -> engine.TumbleState:
     game.refresh_from_db()
     state = projection.current_state(game)
     assert isinstance(state, engine.TumbleState)
     return state
-
-
-def move_form(game: Game, notation: str, key: str) -> dict[str, str]:
-    key = f"{key}-tumble-0123456789"
-    return {"notation": notation, "expected_seq": str(game.last_seq), "idempotency_key": key}
-
-
-def text(response: Any) -> str:
-    return str(response.content.decode()).replace("&#x27;", "'").replace("&quot;", '"')
 
 
 # --- the create page ---------------------------------------------------------------
