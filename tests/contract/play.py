@@ -4,9 +4,13 @@ it, and end a game by resignations."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
+import pytest
+from django.core.management import call_command
 from django.test import Client
 
 from accounts.models import User
@@ -92,3 +96,15 @@ def resign_all_but(game: Game, keep: int) -> None:
                 door.submit(game.pk, seat, "resign", game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     assert game.status == Game.Status.OVER
+
+
+def replayed(record: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """What ``manage.py replay`` prints of ``record``, a downloaded record,
+    which it must find legal turn by turn (exit code 0)."""
+    path = tmp_path / "record.json"
+    path.write_bytes(record)
+    with pytest.raises(SystemExit) as exited:
+        call_command("replay", str(path))
+    assert exited.value.code == 0
+    out: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return out

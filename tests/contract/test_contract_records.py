@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 
 from games.kinds.base import GameKind
 from games.models import Game
 
-from .play import play_one, resign_all_but, seat_user, signed_in, text
+from .play import play_one, replayed, resign_all_but, seat_user, signed_in, text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -44,12 +43,7 @@ def test_the_record_downloads_once_over_replays_and_uploads(
     replay = client.get(f"/games/{game.pk}/replay/?step=1")
     assert replay.status_code == 200 and "Step 1 of" in text(replay)
 
-    path = tmp_path / "record.json"
-    path.write_bytes(response.content)
-    with pytest.raises(SystemExit) as exited:
-        call_command("replay", str(path))
-    assert exited.value.code == 0
-    out = json.loads(capsys.readouterr().out)
+    out = replayed(response.content, tmp_path, capsys)
     assert out["status"] == "over"
 
     upload = SimpleUploadedFile("record.json", response.content, "application/json")

@@ -14,7 +14,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 from django.test import Client, override_settings
 from django.utils import timezone
 
@@ -26,7 +25,7 @@ from games.kinds import get
 from games.mail_out import outbox
 from games.models import Event, Game, Notification, RobotTurn, Seat
 from games.robots import owed, turns
-from tests.contract.play import move_form, seat_user, signed_in, text
+from tests.contract.play import move_form, replayed, seat_user, signed_in, text
 from tests.inbound.esp_payloads import (
     BASIC_AUTH,
     MAILGUN_INBOUND_MIME,
@@ -337,12 +336,7 @@ def test_the_record_downloads_once_over_and_replays(
     ]
     replay = text(client.get(f"/games/{game.pk}/replay/?step=1"))
     assert "Racks after step 1" in replay and "8H: J, last play" in replay
-    path = tmp_path / "record.json"
-    path.write_bytes(response.content)
-    with pytest.raises(SystemExit) as exited:
-        call_command("replay", str(path))
-    assert exited.value.code == 0
-    out = json.loads(capsys.readouterr().out)
+    out = replayed(response.content, tmp_path, capsys)
     assert out["status"] == "over" and out["end"] == "resigned" and out["winners"] == [0]
     assert out["scores"] == [JESUS_POINTS, 0]
 

@@ -1,8 +1,8 @@
 """The service runs high card, a second kind, through its real paths: the
 create page, the game page (previews, refusals, questions), emails and replies
-by email, deadlines, spectators, records and their replay, the dashboard
-(the turn link is every kind's: tests/contract/).  Nothing here is special-cased for the kind: where the core broke
-for it, the core was fixed."""
+by email, deadlines, spectators, records and their replay, the dashboard (the
+turn link is every kind's: tests/contract/).  Nothing here is special-cased
+for the kind: where the core broke for it, the core was fixed."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 from django.utils import timezone
 
 from accounts.models import User
@@ -22,7 +21,7 @@ from games.kinds.base import GameKind
 from games.mail_in import inbound
 from games.mail_out import outbox
 from games.models import Event, Game, InboundMail, Notification
-from tests.contract.play import move_form, seat_user, signed_in, text
+from tests.contract.play import move_form, replayed, seat_user, signed_in, text
 from tests.inbound.inbound_mails import parsed, reply_mime
 
 from .engine import State
@@ -251,10 +250,5 @@ def test_the_record_downloads_once_over_and_replays_with_manage_py(
     }
     replay = text(client.get(f"/games/{game.pk}/replay/?step=1"))
     assert "Step 1 of 1" in replay and "Hands after step 1" in replay
-    path = tmp_path / "record.json"
-    path.write_bytes(response.content)
-    with pytest.raises(SystemExit) as exited:
-        call_command("replay", str(path))
-    assert exited.value.code == 0
-    out = json.loads(capsys.readouterr().out)
+    out = replayed(response.content, tmp_path, capsys)
     assert out["status"] == "over" and out["end"] == "resigned" and out["winners"] == [0]

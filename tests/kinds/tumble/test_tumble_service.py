@@ -14,7 +14,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 from django.test import Client, override_settings
 from django.utils import timezone
 
@@ -25,7 +24,7 @@ from games.mail_in import inbound
 from games.mail_out import outbox
 from games.mail_out.turnlinks import turn_url
 from games.models import Event, Game, InboundMail, Notification
-from tests.contract.play import move_form, seat_user, signed_in, text
+from tests.contract.play import move_form, replayed, seat_user, signed_in, text
 from tests.inbound import esp_payloads
 from tests.inbound.inbound_mails import parsed, reply_mime
 
@@ -426,12 +425,7 @@ def test_the_record_downloads_once_over_and_replays_with_manage_py(
     assert record["turns"][-1] == {"seat": 1, "move": "resign"}
     replay = text(client.get(f"/games/{game.pk}/replay/?step=2"))
     assert "Totals after step 2" in replay and "handed in (sealed in play)" in replay
-    path = tmp_path / "record.json"
-    path.write_bytes(response.content)
-    with pytest.raises(SystemExit) as exited:
-        call_command("replay", str(path))
-    assert exited.value.code == 0
-    out = json.loads(capsys.readouterr().out)
+    out = replayed(response.content, tmp_path, capsys)
     assert out["status"] == "over" and out["winners"] == [0]
     assert out["totals"] == [ANN_POINTS, BOB_POINTS]
     dashboard = text(client.get("/dashboard/"))
