@@ -58,11 +58,11 @@ SHOWN = ("games/web/", "games/mail_out/", "games/mail_in/")
 #: registry of the kinds' presentations: the core imports none of them.
 PRESENTATION = (
     "games.kinds.jumbulaya.presentation",
-    "games.kinds.jumbulaya.presenters",
+    "games.kinds.jumbulaya.log_words",
     "games.kinds.jumbulaya.preview",
     "games.kinds.jumbulaya.replays",
-    "games.kinds.jumbulaya.reply_reading",
-    "games.kinds.jumbulaya.rules_words",
+    "games.kinds.jumbulaya.replies",
+    "games.kinds.jumbulaya.seat_view",
     "games.kinds.presentation",
 )
 
@@ -105,9 +105,7 @@ def test_a_routed_core_module_imports_no_kind_of_its_own(path: str) -> None:
     else:
         assert not shown
     # It knows the game's kind: from the registry, or as the read side gives it.
-    assert {"games.kinds", "games.core.projection.kind_of"} & (
-        imported(path)
-    )
+    assert {"games.kinds", "games.core.projection.kind_of"} & (imported(path))
 
 
 def test_the_modules_not_yet_routed_are_exactly_these() -> None:

@@ -17,7 +17,7 @@ brought it.  In order:
    ``JUMBULAYA_INBOUND_PER_HOUR`` answered replies in the last hour is dropped.
 4. **Reading**: the text (or the HTML, as text) above the "reply above this
    line" marker, without quoted history and signatures (mail-parser-reply), is
-   read by :mod:`games.kinds.jumbulaya.reply_reading`; the subject line is read when the body
+   read by :mod:`games.kinds.jumbulaya.replies`; the subject line is read when the body
    holds no move.  Nothing below the first sign of quoted history is read
    (:mod:`games.mail_in.reply_history`), and ``resign`` acts only standing alone on the
    first line: anything less is answered with a request to confirm.  ``#N``

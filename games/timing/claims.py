@@ -40,7 +40,7 @@ plays it differently:
 * whichever way the window closed, each claim keeps what became of it
   (``JumbulayaClaim.outcome``), each caller is owed a ``claims_closed`` email
   about their own calls, and the log says it in words
-  (:func:`games.kinds.jumbulaya.presenters.outcome_line`: never a withdrawn call's word).
+  (:func:`games.kinds.jumbulaya.log_words.outcome_line`: never a withdrawn call's word).
 
 Every event still enters the log through :func:`games.core.door.submit`: the
 one door opens and closes the windows (it calls :func:`after_move` and

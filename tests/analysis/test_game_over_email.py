@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from games.coach import analysis
-from games.kinds.jumbulaya.move_words import move_in_words
+from games.kinds.jumbulaya.log_words import move_in_words
 from games.mail_out.emails import message_for
 from games.models import Game, Notification
 from games.models import GameAnalysis as Stored

@@ -32,7 +32,7 @@ from inbound_mails import (
 
 from accounts.models import User
 from games.core import projection
-from games.kinds.jumbulaya.reply_reading import read_reply
+from games.kinds.jumbulaya.replies import read_reply
 from games.mail_in import inbound
 from games.mail_out.emails import REPLY_MARKER, message_for
 from games.models import Event, Game, InboundMail, Notification

@@ -11,7 +11,7 @@ import pytest
 from inbound_mails import answers, parsed, reply_mime, seat_user
 
 from games.coach.hints import HINTS_OFF, find
-from games.kinds.jumbulaya.reply_reading import read_reply
+from games.kinds.jumbulaya.replies import read_reply
 from games.mail_in import inbound
 from games.mail_in.hint_answers import NOT_YOUR_TURN
 from games.mail_out.emails import message_for

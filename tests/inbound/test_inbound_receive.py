@@ -14,7 +14,7 @@ from inbound_mails import answers, mover, parsed, reply_mime, seat_user, waiting
 from accounts.models import User
 from games.core import door, projection
 from games.engine.jumbulaya import legal_moves
-from games.kinds.jumbulaya.reply_reading import read_reply
+from games.kinds.jumbulaya.replies import read_reply
 from games.mail_in import inbound
 from games.mail_out import outbox
 from games.mail_out.emails import message_for

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from games.engine.jumbulaya import Refusal, parse_move
 from games.engine.jumbulaya.notation import Timeout
-from games.kinds.jumbulaya.reply_reading import (
+from games.kinds.jumbulaya.replies import (
     ACCEPTED_FORMS,
     MAX_LINE_CHARS,
     MAX_LINES,

@@ -122,8 +122,9 @@ def test_jumbulaya_needs_its_word_list() -> None:
 
 def test_the_presentation_hooks_are_the_existing_code() -> None:
     from games.kinds import presentation
-    from games.kinds.jumbulaya.presenters import board_text, board_view, describe
-    from games.kinds.jumbulaya.reply_reading import read_reply
+    from games.kinds.jumbulaya.log_words import describe
+    from games.kinds.jumbulaya.replies import read_reply
+    from games.kinds.jumbulaya.seat_view import board_text, board_view
 
     kind = kinds.get("jumbulaya")
     shown = presentation.of(kind)
@@ -136,8 +137,8 @@ def test_the_presentation_hooks_are_the_existing_code() -> None:
     assert shown.board_text(view) == board_text(view)
     assert shown.describe(state, started, state) == describe(state, started, state)
     assert shown.read_reply("2 cats\n> quoted") == read_reply("2 cats\n> quoted")
-    assert kind.board_template == "games/_board.html"
-    assert kind.compose_template == "games/_compose.html"
+    assert kind.board_template == "jumbulaya/board.html"
+    assert kind.compose_template == "jumbulaya/compose.html"
 
 
 @pytest.mark.parametrize("name", ["jumbulaya", "crossword", "blockers"])

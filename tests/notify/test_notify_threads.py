@@ -19,7 +19,7 @@ from django.conf import settings
 
 from accounts.models import User
 from games.core import door, projection
-from games.kinds.jumbulaya.reply_reading import read_reply
+from games.kinds.jumbulaya.replies import read_reply
 from games.mail_in import inbound
 from games.mail_out import outbox
 from games.mail_out.emails import thread_id

@@ -21,7 +21,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.core import door, projection, windows
 from games.engine.jumbulaya import line_points
-from games.kinds.jumbulaya.presenters import game_log
+from games.kinds.jumbulaya.log_words import game_log
 from games.mail_out import outbox
 from games.models import Event, Game
 from tests.conftest import CLAIM_THE_BOARD

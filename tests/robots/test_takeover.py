@@ -12,7 +12,7 @@ import time_machine
 from games.core import timeouts
 from games.core.door import submit
 from games.core.projection import current_state
-from games.kinds.jumbulaya.presenters import game_log
+from games.kinds.jumbulaya.log_words import game_log
 from games.mail_out.emails import message_for
 from games.models import Event, Game, Notification, RobotTurn, SeatChange
 from games.robots import turns

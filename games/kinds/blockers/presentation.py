@@ -16,11 +16,12 @@ from games.kinds.base import Logged, Question, ShownHint, Steps
 from games.kinds.reply_reading import ReplyReading
 from games.models import Game
 
-from . import replies, seat_views, words
+from . import log_words, replies, seat_view
 from .analysis import BlockersAnalysis, TurnAnalysis
 from .kind import BLOCKERS, BlockersOptions
 from .preview import MovePreview, preview, question_for
 from .replays import Step, replay_step
+from .seat_view import BlockersView
 
 #: The most missed chances the game-over email names.
 MISSED_SHOWN = 3
@@ -47,7 +48,7 @@ def _move_words(notation: str) -> str:
     command = engine.parse_move(notation)
     if not isinstance(command, engine.Place):
         return notation
-    return f"{seat_views.tile_words(command.tile)} at {command.square}"
+    return f"{seat_view.tile_words(command.tile)} at {command.square}"
 
 
 class BlockersPresentation:
@@ -55,11 +56,11 @@ class BlockersPresentation:
     accepted_forms = replies.ACCEPTED_FORMS
     analysis_template: str | None = "blockers/analysis.html"
 
-    def seat_view(self, state: engine.BlockersState, seat: int | None) -> seat_views.BlockersView:
-        return seat_views.seat_view(state, seat)
+    def seat_view(self, state: engine.BlockersState, seat: int | None) -> BlockersView:
+        return seat_view.seat_view(state, seat)
 
-    def board_text(self, view: seat_views.BlockersView) -> str:
-        return seat_views.board_text(view)
+    def board_text(self, view: BlockersView) -> str:
+        return seat_view.board_text(view)
 
     def read_reply(self, text: str, subject: str = "") -> ReplyReading:
         return replies.read_reply(text, subject)
@@ -67,7 +68,7 @@ class BlockersPresentation:
     def describe(
         self, before: engine.BlockersState, event: engine.Event, after: engine.BlockersState
     ) -> str:
-        return words.describe(before, event)
+        return log_words.describe(before, event)
 
     def problem_with(self, why: str) -> str:
         return replies.problem_with(why)
@@ -100,13 +101,15 @@ class BlockersPresentation:
 
     def rules_in_words(self, options: BlockersOptions) -> list[str]:
         label = BLOCKERS.preset_labels.get(options.preset, options.preset)
-        return words.rules_in_words(label)
+        return log_words.rules_in_words(label)
 
     def game_log(self, game: Game, names: Mapping[int, str] | None = None) -> list[Logged]:
         now = seat_names.names_now(game) if names is None else dict(names)
         events = load_events(game)
         return seat_names.as_played(
-            game, now, lambda then: words.history(seat_names.renamed_events(BLOCKERS, events, then))
+            game,
+            now,
+            lambda then: log_words.history(seat_names.renamed_events(BLOCKERS, events, then)),
         )
 
     def claim_outcomes(self, game: Game, seat: int | None) -> list[str]:

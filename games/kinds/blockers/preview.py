@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from games.engine import blockers as engine
 from games.engine.errors import Refusal
 from games.kinds.base import Question, page_refusal
-
-from .seat_views import tile_words, where_words
-from .words import describe
+from games.kinds.blockers.log_words import describe
+from games.kinds.blockers.seat_view import tile_words, where_words
 
 
 @dataclass(frozen=True)

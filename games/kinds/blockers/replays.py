@@ -9,10 +9,16 @@ from games.engine import blockers as engine
 from games.engine.blockers.board import sort_tiles
 from games.engine.common.fold import fold_states
 from games.kinds.base import Steps
+from games.kinds.blockers.log_words import describe
+from games.kinds.blockers.seat_view import (
+    BlockersView,
+    BoardRow,
+    SeatSide,
+    board_rows,
+    seat_view,
+    sides,
+)
 from games.kinds.replay_steps import ReplayStep, step_log, step_words
-
-from .seat_views import BlockersView, BoardRow, SeatSide, board_rows, seat_view, sides
-from .words import describe
 
 
 @dataclass(frozen=True)

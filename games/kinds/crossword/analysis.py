@@ -24,10 +24,10 @@ from games.engine.crossword import events, robots, view
 from games.engine.crossword.fold import evolve, start
 from games.engine.crossword.record import turn_moves
 from games.engine.crossword.state import GameState
+from games.kinds.crossword.word_index import CrosswordWords
 
 from .moves import scored_moves
 from .view_reading import read_view
-from .words import CrosswordWords
 
 FORMAT = "crossword-analysis/1"
 #: How many missed chances a player's totals name.

@@ -26,12 +26,12 @@ from games.engine.crossword.options import (
 )
 from games.engine.errors import BadRecord
 from games.engine.lexicon import LexiconStore
+from games.kinds.crossword.word_index import CrosswordWords, inline, installed
 
 from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
 from ..engine_events import EngineEvents, best_seats, kept_record
 from .moves import scored_moves
 from .robots import CROSSWORD_ROBOTS
-from .words import CrosswordWords, inline, installed
 
 #: The create page's value for "no target" (the normal end).
 NO_LEVEL = "none"
@@ -135,11 +135,11 @@ class Crossword(EngineEvents):
     )
     score_keys: tuple[str, ...] = ("points", "adjustments", "resigned", "end", "finisher")
 
-    board_template = "games/crossword/board.html"
-    compose_template = "games/crossword/compose.html"
-    email_html_template = "emails/crossword/game.html"
-    email_text_template = "emails/crossword/game.txt"
-    replay_board_template = "games/crossword/replay_board.html"
+    board_template = "crossword/board.html"
+    compose_template = "crossword/compose.html"
+    email_html_template = "crossword/emails/game.html"
+    email_text_template = "crossword/emails/game.txt"
+    replay_board_template = "crossword/replay_board.html"
 
     # --- the engine ----------------------------------------------------------
 

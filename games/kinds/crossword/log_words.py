@@ -13,9 +13,9 @@ from games.engine.crossword.layout import ALL_TILES_BONUS
 from games.engine.crossword.notation import format_move
 from games.engine.crossword.options import LEVEL_NAMES, PRESET_LABELS, Options
 from games.engine.crossword.state import GameState
+from games.kinds.crossword.seat_view import END_WORDS, pending_end
 
 from ..base import Logged
-from .board_view import END_WORDS, pending_end
 
 
 def _tiles(n: int) -> str:

@@ -9,8 +9,7 @@ from games.engine.crossword.board import rows
 from games.engine.crossword.bonus import BONUS_WORDS
 from games.engine.crossword.options import Options
 from games.engine.crossword.state import GameState
-
-from .words import CrosswordWords
+from games.kinds.crossword.word_index import CrosswordWords
 
 
 def bingo_sizes(options: Options) -> frozenset[int]:

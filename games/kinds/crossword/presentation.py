@@ -1,7 +1,7 @@
 """The crossword game's presentation as a
 :class:`~games.kinds.base.KindPresentation`: the board view and its text grid
-(:mod:`.board_view`), the log and rules in words (:mod:`.log_words`), reply
-reading (:mod:`.reply_reading`), the preview (:mod:`.preview`), the replay's
+(:mod:`.seat_view`), the log and rules in words (:mod:`.log_words`), reply
+reading (:mod:`.replies`), the preview (:mod:`.preview`), the replay's
 steps (:mod:`.replays`) and the analysis page's context.
 
 Only the presentation layer imports this module (through
@@ -18,17 +18,17 @@ from games.core.projection import load_events
 from games.engine.crossword import events
 from games.engine.crossword.options import Options
 from games.engine.crossword.state import GameState
+from games.kinds.crossword.replies import ACCEPTED_FORMS, problem_with, read_reply
+from games.kinds.crossword.seat_view import CrosswordBoardView, board_text, board_view
 from games.models import Game
 
 from ..base import Logged, Question, ShownHint, Steps
 from ..reply_reading import ReplyReading
 from .analysis import GameAnalysis
-from .board_view import CrosswordBoardView, board_text, board_view
 from .kind import CROSSWORD
 from .log_words import describe, history, rules_in_words
 from .preview import CrosswordPreview, preview_game_move
 from .replays import Step, replay_step
-from .reply_reading import ACCEPTED_FORMS, problem_with, read_reply
 
 
 def question_for(state: GameState, seat: int, move: str) -> Question | None:
@@ -88,7 +88,7 @@ class CrosswordPresentation:
 
     name = CROSSWORD.name
     accepted_forms = ACCEPTED_FORMS
-    analysis_template: str | None = "games/crossword/analysis.html"
+    analysis_template: str | None = "crossword/analysis.html"
 
     def seat_view(self, state: GameState, seat: int | None) -> CrosswordBoardView:
         return board_view(state, seat)

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from games.engine.common.fold import fold_states
 from games.engine.crossword import events
 from games.engine.crossword.fold import evolve, start
+from games.kinds.crossword.seat_view import CrosswordBoardView, Square, board_view, squares
 
 from ..base import Steps
 from ..replay_steps import ReplayStep, step_log, step_words
-from .board_view import CrosswordBoardView, Square, board_view, squares
 from .log_words import describe
 
 

@@ -27,12 +27,12 @@ from games.engine.crossword.bonus import BONUS_WORDS
 from games.engine.crossword.commands import acceptable
 from games.engine.crossword.robots.match import MatchResult, match
 from games.engine.crossword.state import GameState
+from games.kinds.crossword.word_index import CrosswordWords
 
 from ..robots_alike import RobotLevels
 from . import analysis
 from .moves import scored_moves
 from .view_reading import CrosswordView, read_view
-from .words import CrosswordWords
 
 
 @dataclass(frozen=True, slots=True)

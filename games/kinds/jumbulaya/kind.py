@@ -121,11 +121,11 @@ class Jumbulaya(EngineEvents):
     )
     score_keys: tuple[str, ...] = ("lines", "jumbulaya", "resigned")
 
-    board_template = "games/_board.html"
-    compose_template = "games/_compose.html"
-    email_html_template = "emails/game.html"
-    email_text_template = "emails/game.txt"
-    replay_board_template = "games/_replay_board.html"
+    board_template = "jumbulaya/board.html"
+    compose_template = "jumbulaya/compose.html"
+    email_html_template = "jumbulaya/emails/game.html"
+    email_text_template = "jumbulaya/emails/game.txt"
+    replay_board_template = "jumbulaya/replay_board.html"
 
     # --- the engine ----------------------------------------------------------
 

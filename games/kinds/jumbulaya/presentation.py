@@ -1,7 +1,8 @@
 """JUMBULAYA's presentation as a :class:`~games.kinds.base.KindPresentation`:
-the code of :mod:`games.kinds.jumbulaya.presenters`,
+the code of :mod:`games.kinds.jumbulaya.seat_view`,
+:mod:`games.kinds.jumbulaya.log_words`,
 :mod:`games.kinds.jumbulaya.preview`, :mod:`games.kinds.jumbulaya.replays` and
-:mod:`games.kinds.jumbulaya.reply_reading`, wrapped.
+:mod:`games.kinds.jumbulaya.replies`, wrapped.
 
 Only the presentation layer imports this module (through
 :mod:`games.kinds.presentation`); the core never does, so it may import
@@ -16,20 +17,18 @@ from typing import Any
 from games.engine import jumbulaya as engine
 from games.engine.jumbulaya.analysis import GameAnalysis
 from games.engine.jumbulaya.notation import PlayWord
-from games.kinds.jumbulaya.move_words import move_in_words
-from games.kinds.jumbulaya.presenters import (
-    BoardView,
-    board_text,
-    board_view,
+from games.kinds.jumbulaya.log_words import (
     describe,
     game_log,
     judged_claims,
+    move_in_words,
     outcome_words,
+    rules_in_words,
 )
 from games.kinds.jumbulaya.preview import MovePreview, preview_game_move
 from games.kinds.jumbulaya.replays import StepView, step_view
-from games.kinds.jumbulaya.reply_reading import ACCEPTED_FORMS, Reading, problem_with, read_reply
-from games.kinds.jumbulaya.rules_words import rules_in_words
+from games.kinds.jumbulaya.replies import ACCEPTED_FORMS, Reading, problem_with, read_reply
+from games.kinds.jumbulaya.seat_view import BoardView, board_text, board_view
 from games.models import Game
 
 from ..base import Logged, Question, ShownHint, Steps
@@ -110,7 +109,7 @@ class JumbulayaPresentation:
         ]
         return "\n".join([f"The best word moves for your rack now (at move #{seq}):", *lines])
 
-    analysis_template: str | None = "games/analysis.html"
+    analysis_template: str | None = "jumbulaya/analysis.html"
 
     def analysis_context(self, analysis: GameAnalysis, names: Mapping[int, str]) -> dict[str, Any]:
         players = [names.get(i, name) for i, name in enumerate(analysis.players)]

@@ -38,7 +38,7 @@ from games.engine.jumbulaya.options import Rules
 from games.engine.jumbulaya.state import JUMBULAYA_TIERS, jumbulaya_points
 from games.engine.tiles import JUMBULAYA_MAX, JUMBULAYA_MIN, Tiles, letters
 from games.kinds.base import page_refusal
-from games.kinds.jumbulaya.presenters import END_WORDS, player_names
+from games.kinds.jumbulaya.seat_view import END_WORDS, player_names
 from games.models import Game
 
 PreviewKind = Literal["word", "pass", "exchange", "resign", "jumbulaya", "refused"]

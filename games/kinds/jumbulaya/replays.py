@@ -20,7 +20,8 @@ from games.engine.jumbulaya import (
     start,
 )
 from games.kinds.base import Steps
-from games.kinds.jumbulaya.presenters import BoardView, board_view, history, player_names
+from games.kinds.jumbulaya.log_words import history
+from games.kinds.jumbulaya.seat_view import BoardView, board_view, player_names
 from games.kinds.replay_steps import ReplayStep, step_log
 
 

@@ -24,11 +24,11 @@ from games.engine.errors import BadRecord, Refusal
 from games.engine.lexicon import LexiconStore
 from games.engine.tumble import record
 from games.engine.tumble.options import MAX_PLAYERS, MIN_PLAYERS, Options
+from games.kinds.tumble.word_index import TumbleWords, inline, installed, words_of
 
 from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
 from ..engine_events import EngineEvents, best_seats, kept_record
 from .robots import TUMBLE_ROBOTS
-from .words import TumbleWords, inline, installed, words_of
 
 #: The presets, by name: the seed's rules, its younger child's variant, and a
 #: shorter game.

@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from games.engine import tumble as engine
 from games.engine.tumble.cubes import COLOUR_NAMES
 from games.kinds.base import Logged
-
-from .seat_views import END_WORDS, shown
+from games.kinds.tumble.seat_view import END_WORDS, shown
 
 
 def _signed(n: int) -> str:

@@ -14,14 +14,15 @@ from games.core.projection import current_state, game_lexicon, kind_of, load_eve
 from games.engine import tumble as engine
 from games.kinds.base import Logged, Question, ShownHint, Steps
 from games.kinds.reply_reading import ReplyReading
+from games.kinds.tumble.word_index import words_of
 from games.models import Game
 
-from . import log_words, replies, seat_views
+from . import log_words, replies, seat_view
 from .analysis import RoundAnalysis, TumbleAnalysis
 from .kind import PRESET_LABELS, TUMBLE
 from .preview import MovePreview, preview, question_for
 from .replays import Step, replay_step
-from .words import words_of
+from .seat_view import TumbleView
 
 #: The most missed chances the game-over email names.
 MISSED_SHOWN = 3
@@ -49,7 +50,7 @@ class SeatTotals:
 
 def _crossword_rows(crossword: str | None) -> tuple[str, ...]:
     """A crossword's one-line form (its colours too, or none) as its rows."""
-    return () if crossword is None else seat_views.shown(crossword).lines
+    return () if crossword is None else seat_view.shown(crossword).lines
 
 
 def _rows(notation: str) -> tuple[str, ...]:
@@ -63,11 +64,11 @@ class TumblePresentation:
     accepted_forms = replies.ACCEPTED_FORMS
     analysis_template: str | None = "tumble/analysis.html"
 
-    def seat_view(self, state: engine.TumbleState, seat: int | None) -> seat_views.TumbleView:
-        return seat_views.seat_view(state, seat)
+    def seat_view(self, state: engine.TumbleState, seat: int | None) -> TumbleView:
+        return seat_view.seat_view(state, seat)
 
-    def board_text(self, view: seat_views.TumbleView) -> str:
-        return seat_views.board_text(view)
+    def board_text(self, view: TumbleView) -> str:
+        return seat_view.board_text(view)
 
     def read_reply(self, text: str, subject: str = "") -> ReplyReading:
         return replies.read_reply(text, subject)
@@ -142,7 +143,7 @@ class TumblePresentation:
         for h in hints:
             drawn = self.preview(game, seat, h.notation).crossword
             if drawn is None:  # the roll no longer holds it: drawn without colours
-                drawn = seat_views.shown(h.notation.partition(" ")[2])
+                drawn = seat_view.shown(h.notation.partition(" ")[2])
             words = f"The strong robot's crossword for your roll, scoring {h.points}"
             fill = "\n".join(_rows(h.notation))
             out.append(ShownHint(words, fill, h.points, h.gain, drawn=drawn))

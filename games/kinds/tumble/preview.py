@@ -13,9 +13,9 @@ from games.engine import tumble as engine
 from games.engine.errors import Refusal
 from games.engine.tumble.score import ALL_CUBES_BONUS, face_of
 from games.kinds.base import Question, page_refusal
+from games.kinds.tumble.seat_view import Shown, cubes_of, shown
 
 from .kind import as_move
-from .seat_views import Shown, cubes_of, shown
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,7 @@ from games.engine import tumble as engine
 from games.engine.common.fold import fold_states
 from games.kinds.base import Steps
 from games.kinds.replay_steps import ReplayStep, step_log, step_words
-
-from .log_words import describe
-from .seat_views import (
+from games.kinds.tumble.seat_view import (
     ClosedRound,
     RoundSeat,
     TumbleView,
@@ -21,6 +19,8 @@ from .seat_views import (
     seat_view,
     shown,
 )
+
+from .log_words import describe
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,10 @@ from games.engine.tumble.robots import LEVELS, STRONGEST
 from games.engine.tumble.robots.levels import Level
 from games.engine.tumble.robots.match import MatchResult, match
 from games.engine.tumble.view import FORMAT
+from games.kinds.tumble.word_index import words_of
 
 from ..robots_alike import MatchOutcome, RobotLevels
 from . import analysis
-from .words import words_of
 
 
 @dataclass(frozen=True, slots=True)

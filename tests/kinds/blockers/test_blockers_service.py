@@ -20,7 +20,7 @@ from accounts.models import User
 from games.core import door, projection, timeouts
 from games.engine import blockers as engine
 from games.engine.blockers.board import SQUARE_INDEX, fits
-from games.kinds.blockers.seat_views import tile_words
+from games.kinds.blockers.seat_view import tile_words
 from games.mail_in import inbound
 from games.mail_out import outbox
 from games.mail_out.turnlinks import turn_url

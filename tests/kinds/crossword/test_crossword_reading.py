@@ -13,7 +13,7 @@ from games.engine.crossword import view
 from games.engine.crossword.deal import deal
 from games.engine.crossword.fold import start
 from games.engine.crossword.options import PRESETS
-from games.kinds.crossword.reply_reading import read_reply
+from games.kinds.crossword.replies import read_reply
 from games.kinds.crossword.view_reading import read_view
 
 

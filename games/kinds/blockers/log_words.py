@@ -7,8 +7,7 @@ from collections.abc import Sequence
 
 from games.engine import blockers as engine
 from games.kinds.base import Logged
-
-from .seat_views import END_WORDS, tile_words
+from games.kinds.blockers.seat_view import END_WORDS, tile_words
 
 
 def _who(state: engine.BlockersState, seat: int) -> str:

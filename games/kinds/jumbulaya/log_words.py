@@ -1,5 +1,5 @@
-"""What pages show of a game: the board as one viewer may see it, and the log
-of moves in words.
+"""JUMBULAYA in words: each event for the log, the log itself, a move as a
+sentence says it, and the rules.
 
 The log speaks words, not the notation: ``Ann played CRUNCHER on line 3
 (+8).``, never ``3 CRUN[CH][ER]`` (the notation stays in the record, the
@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from accounts.names import shown_site_name
 from games.core import seat_names
 from games.core.projection import engine_event
 from games.engine.jumbulaya import (
@@ -30,123 +29,27 @@ from games.engine.jumbulaya import (
     JumbulayaFailed,
     JumbulayaVerified,
     Passed,
+    Refusal,
     Resigned,
+    Rules,
     TimedOut,
     WordBuilt,
     evolve,
     line_points,
+    parse_move,
     start,
 )
+from games.engine.jumbulaya.notation import CallJumbulaya, Exchange, Pass, PlayWord, Resign
 from games.engine.tiles import letters
 from games.kinds.base import Logged
 from games.kinds.jumbulaya.kind import JUMBULAYA
+from games.kinds.jumbulaya.seat_view import END_WORDS, player_names
 from games.models import Game, JumbulayaClaim
 
 Outcome = JumbulayaClaim.Outcome
 
 #: ``Event.source`` of a seat the deadline sweep removed (its resignation).
 REMOVED = "deadline"
-
-END_WORDS = {
-    "jumbulaya": "a JUMBULAYA was found",
-    "ten_tiles": "a line reached 10 tiles",
-    "all_lines": "one player claimed all nine lines",
-    "stalled": "no word was built for too long",
-    "resigned": "fewer than two players remain",
-}
-
-
-@dataclass(frozen=True)
-class LineView:
-    number: int  # 1..9
-    tiles: tuple[str, ...]
-    word: str | None
-    owner: int | None
-    owner_name: str | None
-    points: int  # what the line scores for its owner
-
-
-@dataclass(frozen=True)
-class BoardView:
-    lines: list[LineView]
-    players: list[str]
-    scores: list[int]
-    rack_sizes: list[int]
-    rack: tuple[str, ...] | None  # the viewer's own rack; None for a spectator
-    bag: int
-    turn: int | None
-    turn_name: str | None
-    over: bool
-    end: str | None
-    end_words: str | None
-    winners: list[int]  # seats
-    winner_names: list[str]
-    resigned: list[int]
-    jumbulaya_open: bool
-    seq: int
-
-    @property
-    def hand_sizes(self) -> list[int]:
-        """Each seat's rack size: the pieces it holds hidden."""
-        return self.rack_sizes
-
-    @property
-    def hand(self) -> tuple[str, ...] | None:
-        """The viewer's own rack (``None`` for a spectator)."""
-        return self.rack
-
-
-def player_names(players: Sequence[str]) -> list[str]:
-    """The players' names as pages and emails show them.  A game's log keeps
-    the names its players had when it began (pages and emails swap in the
-    current ones: :mod:`games.core.seat_names`); one that the name rules refuse
-    (kept from before they did: a line break, a link) shows as its seat.  The
-    names are the site's writing (a robot's, a bot's with its mark pass)."""
-    return [shown_site_name(name) or f"Seat {i + 1}" for i, name in enumerate(players)]
-
-
-def board_view(state: GameState, seat: int | None) -> BoardView:
-    """The board for ``seat`` (``None``: a spectator)."""
-    players = player_names(state.players)
-    return BoardView(
-        lines=[
-            LineView(
-                number=i + 1,
-                tiles=ln.tiles,
-                word=ln.word,
-                owner=ln.owner,
-                owner_name=None if ln.owner is None else players[ln.owner],
-                points=line_points(ln.tiles) if ln.owner is not None else 0,
-            )
-            for i, ln in enumerate(state.lines)
-        ],
-        players=players,
-        scores=state.scores(),
-        rack_sizes=[len(r) for r in state.racks],
-        rack=None if seat is None else state.racks[seat],
-        bag=len(state.bag),
-        turn=state.turn,
-        turn_name=None if state.turn is None else players[state.turn],
-        over=state.over,
-        end=state.end,
-        end_words=END_WORDS.get(state.end or ""),
-        winners=state.winners(),
-        winner_names=[players[s] for s in state.winners()],
-        resigned=sorted(state.resigned),
-        jumbulaya_open=state.jumbulaya_open(),
-        seq=state.seq,
-    )
-
-
-def board_text(board: BoardView) -> str:
-    """The nine lines in a monospace block, e.g. ``3  F A C T S   (Ann, 5)``."""
-    cells = [" ".join(line.tiles) or "-" for line in board.lines]
-    width = max(len(c) for c in cells)
-    rows = []
-    for line, cell in zip(board.lines, cells, strict=True):
-        owner = f"   ({line.owner_name}, {line.points})" if line.owner_name is not None else ""
-        rows.append(f"{line.number}  {cell.ljust(width)}{owner}".rstrip())
-    return "\n".join(rows)
 
 
 def _word(text: str) -> str:
@@ -348,3 +251,63 @@ def game_log(game: Game, names: dict[int, str] | None = None) -> list[Logged]:
             at = next((i for i, entry in enumerate(entries) if entry.seq > line[0]), len(entries))
             entries.insert(at, Logged(line[0], line[1], line[1], line[1]))
     return entries
+
+
+def move_in_words(notation: str) -> str:
+    """``notation`` said as a sentence says a move: "STAKED on line 9", "a
+    pass", "an exchange of 2 tiles", "a JUMBULAYA call of SPRINTS"; a move that
+    cannot be read is left as it is."""
+    try:
+        command = parse_move(notation)
+    except Refusal:
+        return notation
+    match command:
+        case PlayWord(line=line, word=word):
+            return f"{_word(word.letters)} on line {line + 1}"
+        case Pass():
+            return "a pass"
+        case Exchange(tiles=tiles):
+            if tiles is None:
+                return "an exchange of the whole rack"
+            return f"an exchange of {len(tiles)} tile{'' if len(tiles) == 1 else 's'}"
+        case CallJumbulaya(word=word):
+            return f"a JUMBULAYA call of {_word(word.letters)}"
+        case Resign():
+            return "a resignation"
+    return notation
+
+
+def preset_label(name: str) -> str:
+    return JUMBULAYA.preset_labels.get(name, name.title())
+
+
+def rules_in_words(rules: Rules) -> list[str]:
+    """One sentence per rule, for the pages and the invitation email."""
+    tiles = "tile" if rules.rack_limit == 1 else "tiles"
+    lines = [
+        f"Rules: {preset_label(rules.preset)}" + (" with changes." if rules.overrides() else "."),
+        f"A move uses at most {rules.rack_limit} {tiles} from your rack.",
+        "A new word must differ from "
+        + (
+            "every word the line has held."
+            if rules.new_word == "history"
+            else "the line's current word."
+        ),
+    ]
+    if rules.stall_rounds:
+        rounds = "round" if rules.stall_rounds == 1 else "rounds"
+        lines.append(f"The game ends after {rules.stall_rounds} {rounds} without a word.")
+    else:
+        lines.append("The game never ends for lack of new words.")
+    lines.append(
+        "A JUMBULAYA scores a bonus point per two-letter tile in it."
+        if rules.jumbulaya_bonus
+        else "A JUMBULAYA scores no bonus for two-letter tiles."
+    )
+    lines.append(
+        "After a failed JUMBULAYA call, a player waits for another player's turn "
+        "before calling again."
+        if rules.jumbulaya_cooldown
+        else "A player may call JUMBULAYA again straight after a failed call."
+    )
+    return lines
