@@ -49,6 +49,16 @@ def move_form(game: Game, notation: str, key: str) -> dict[str, str]:
     }
 
 
+def viewers_of(game: Game, spectator: User) -> dict[int | None, User]:
+    """Every seat's user, and under ``None`` a ``spectator``: what the leak
+    scan (tests/leaks.py) reads a game as."""
+    viewers: dict[int | None, User] = {
+        s.index: s.user for s in game.seats.select_related("user") if s.user is not None
+    }
+    viewers[None] = spectator
+    return viewers
+
+
 def to_move(game: Game) -> int:
     """The first seat that may move now."""
     game.refresh_from_db()

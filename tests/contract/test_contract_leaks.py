@@ -17,7 +17,7 @@ from games.mail_out import outbox
 from games.models import Game
 from tests import leaks
 
-from .play import play_one
+from .play import play_one, viewers_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -40,8 +40,7 @@ def test_no_page_email_or_log_line_shows_another_seat_s_hand(
         if game.status == Game.Status.PLAYING:
             play_one(game)
     outbox.sweep()
-    viewers: dict[int | None, Any] = {s.index: s.user for s in game.seats.select_related("user")}
-    viewers[None] = make_user("eve")
+    viewers = viewers_of(game, make_user("eve"))
     hidden = leaks.hands(game)
     if kind.robots is not None:
         assert leaks.prepare_hints(game) >= 1  # the seat to move's, shown on its page alone

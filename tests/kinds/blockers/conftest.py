@@ -72,3 +72,18 @@ def rigged_blockers(blockers_game: Callable[..., Game]) -> Callable[..., Game]:
         return game
 
     return make
+
+
+@pytest.fixture
+def after_ann_s_1(rigged_blockers: Callable[..., Game]) -> Game:
+    """A game with hints whose deal gives Ann 1 to 5, Bob A to E and Cy 6 to 9
+    and F, after Ann's 1 at A1: a lone tile Bob's A may take; Bob to move."""
+    from games.core import door
+    from games.models import Event
+
+    piles = [pile("1", "2", "3", "4", "5"), pile("A", "B", "C", "D", "E"),
+             pile("6", "7", "8", "9", "F")]  # fmt: skip
+    game = rigged_blockers(piles, hints=True)
+    door.submit(game.pk, 0, "1 at A1", game.last_seq, Event.Source.WEB)
+    game.refresh_from_db()
+    return game

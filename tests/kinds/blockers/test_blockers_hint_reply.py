@@ -5,25 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.core import door
 from games.mail_in.hint_answers import NOT_YOUR_TURN, hints_text
-from games.models import Event, Game
+from games.models import Game
 from tests.kinds.blockers.conftest import pile
 
 
-def test_the_answer_lists_the_moves_leaving_the_lowest_score(
-    rigged_blockers: Callable[..., Game],
-) -> None:
-    game = rigged_blockers(
-        [
-            pile("1", "2", "3", "4", "5"),
-            pile("A", "B", "C", "D", "E"),
-            pile("6", "7", "8", "9", "F"),
-        ],
-        hints=True,
-    )
-    door.submit(game.pk, 0, "1 at A1", game.last_seq, Event.Source.WEB)
-    game.refresh_from_db()
+def test_the_answer_lists_the_moves_leaving_the_lowest_score(after_ann_s_1: Game) -> None:
+    game = after_ann_s_1
     first, *lines = hints_text(game, 1).splitlines()
     assert first == (
         f"The moves that leave your score lowest now (at move #{game.last_seq}; "

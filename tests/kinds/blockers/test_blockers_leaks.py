@@ -16,13 +16,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from django.test import Client
-
 from accounts.models import User
 from games.core import door, projection
 from games.mail_out import outbox
 from games.models import Event, Game
 from tests import leaks
+from tests.contract.play import signed_in, viewers_of
 
 
 def test_no_page_or_email_shows_another_seat_s_rack_or_a_pile(
@@ -37,13 +36,10 @@ def test_no_page_or_email_shows_another_seat_s_rack_or_a_pile(
         door.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     outbox.sweep()
-    viewers: dict[int | None, Any] = {s.index: s.user for s in game.seats.select_related("user")}
-    viewers[None] = make_user("eve")
+    viewers = viewers_of(game, make_user("eve"))
     hidden = leaks.hands(game)
     assert all(len(rack) == 5 for rack in hidden.values())
-    ann = Client()
-    ann.force_login(viewers[0])
-    assert leaks.shows_own_hand(game, ann, 0)
+    assert leaks.shows_own_hand(game, signed_in(viewers[0]), 0)
     assert leaks.prepare_hints(game) == 1  # the seat to move's, shown on its page alone
     read = leaks.scan(game, viewers, moves=("9 at A1", "not a move"))
     assert read > 5 * 10 and len(mailoutbox) >= 4
@@ -51,10 +47,8 @@ def test_no_page_or_email_shows_another_seat_s_rack_or_a_pile(
     state = projection.current_state(game)
     piles = {s: tuple(state.piles[s][:4]) for s in range(4)}
     for seat, user in viewers.items():
-        client = Client()
-        client.force_login(user)
         own = len(hidden[seat]) if seat is not None else 0
-        for what, text in leaks.pages(game, client, seat):
+        for what, text in leaks.pages(game, signed_in(user), seat):
             for s, front in piles.items():
                 runs = [sep.join(front) for sep in leaks.SEPARATORS]
                 assert not any(run in text for run in runs), f"{what} for {seat}: pile {s}"

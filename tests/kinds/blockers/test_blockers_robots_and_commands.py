@@ -128,19 +128,8 @@ def test_the_analysis_compares_each_move_with_the_robot_s_choice() -> None:
     ]
 
 
-def test_hints_on_the_page_are_the_moves_leaving_the_lowest_score(
-    rigged_blockers: Callable[..., Game],
-) -> None:
-    game = rigged_blockers(
-        [
-            pile("1", "2", "3", "4", "5"),
-            pile("A", "B", "C", "D", "E"),
-            pile("6", "7", "8", "9", "F"),
-        ],
-        hints=True,
-    )
-    door.submit(game.pk, 0, "1 at A1", game.last_seq, Event.Source.WEB)
-    game.refresh_from_db()
+def test_hints_on_the_page_are_the_moves_leaving_the_lowest_score(after_ann_s_1: Game) -> None:
+    game = after_ann_s_1
     user = game.seats.get(index=1).user
     assert user is not None
     assert hints_of.prepare(game.pk, 1, game.last_seq)  # the task, off the request

@@ -19,6 +19,7 @@ from games.engine.crossword.deal import deal
 from games.engine.crossword.fold import start
 from games.engine.crossword.options import PRESETS
 from games.models import Event, Game, GameAnalysis
+from tests.contract.play import seat_user, signed_in
 
 CASES = sorted((Path(__file__).parents[2] / "conformance" / "crossword").glob("*.json"))
 
@@ -93,7 +94,7 @@ def test_robot_match_between_crossword_levels_prints_win_rates() -> None:
     assert "beginner" in table and "greedy" in table and "95% interval" in table
 
 
-def test_analyse_stores_the_analysis_of_a_finished_game(
+def test_analyse_stores_the_analysis_of_a_finished_game_and_its_page_shows_it(
     xw_game: Callable[..., Game],
 ) -> None:
     game = xw_game(["JESUSAT", "DOGCATE"])
@@ -111,3 +112,9 @@ def test_analyse_stores_the_analysis_of_a_finished_game(
     assert first["best_points"] == 55 and first["best"] in ("8D JESUS", "D8 JESUS")
     assert stored.data["totals"][0]["left"] == 33
     assert stored.data["robot"] == "strong" and first["robot"]
+    # The analysis page shows each turn against the best.
+    client = signed_in(seat_user(game, 0))
+    page = client.get(f"/games/{game.pk}/analysis/").content.decode()
+    assert "Turn by turn" in page and "8H JETS" in page
+    assert "<td>22</td>" in page and "<td>55</td>" in page and "<td>33</td>" in page
+    assert "Analysis</a>" in client.get(f"/games/{game.pk}/").content.decode()

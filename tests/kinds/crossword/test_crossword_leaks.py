@@ -7,13 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.test import Client
-
 from accounts.models import User
 from games.core import door
 from games.mail_out import outbox
 from games.models import Event, Game
 from tests import leaks
+from tests.contract.play import signed_in, viewers_of
 
 
 def test_no_page_or_email_shows_another_seat_s_rack(
@@ -25,13 +24,10 @@ def test_no_page_or_email_shows_another_seat_s_rack(
         door.submit(game.pk, seat, move, game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
     outbox.sweep()
-    viewers: dict[int | None, Any] = {s.index: s.user for s in game.seats.select_related("user")}
-    viewers[None] = make_user("eve")
+    viewers = viewers_of(game, make_user("eve"))
     hidden = leaks.hands(game)
     assert all(len(rack) == 7 for rack in hidden.values())
-    ann = Client()
-    ann.force_login(viewers[0])
-    assert leaks.shows_own_hand(game, ann, 0)
+    assert leaks.shows_own_hand(game, signed_in(viewers[0]), 0)
     assert leaks.prepare_hints(game) == 1  # the seat to move's, shown on its page alone
     read = leaks.scan(game, viewers, moves=("8A QQQ",))
     # Three "started" and Ann's "your turn" (her first turn's was not sent: by the time

@@ -1,6 +1,6 @@
-"""Robots, hints and the analysis page of the crossword game, through the
-service: a robot seat plays a game to its end, hints are the seat's best word
-moves by points, and a finished game's analysis page shows each turn."""
+"""Robots and hints of the crossword game, through the service: a robot seat
+plays a game to its end, and hints are the seat's best word moves by points
+(the analysis page: test_crossword_commands.py)."""
 
 from __future__ import annotations
 
@@ -65,17 +65,3 @@ def test_hints_are_the_best_word_moves_by_points(xw_game: Callable[..., Game]) -
     first = page[page.index('class="hint-list"') :]
     assert 'value="8D JESUS"' in first[:400] or 'value="D8 JESUS"' in first[:400]
     assert "55 points" in first[:600]
-
-
-def test_the_analysis_page_shows_each_turn_against_the_best(
-    xw_game: Callable[..., Game],
-) -> None:
-    game = xw_game(["JESUSAT", "DOGCATE"])
-    door.submit(game.pk, 0, "8H JETS", game.last_seq, Event.Source.WEB)
-    game.refresh_from_db()
-    door.submit(game.pk, 1, "resign", game.last_seq, Event.Source.WEB)
-    client = signed_in(game, 0)
-    page = client.get(f"/games/{game.pk}/analysis/").content.decode()
-    assert "Turn by turn" in page and "8H JETS" in page
-    assert "<td>22</td>" in page and "<td>55</td>" in page and "<td>33</td>" in page
-    assert "Analysis</a>" in client.get(f"/games/{game.pk}/").content.decode()
