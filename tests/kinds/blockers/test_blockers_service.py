@@ -1,19 +1,18 @@
 """Blockers through the service's real paths: the create page (3 to 5 seats),
-the game page (previews, refusals, questions), "your turn" emails and replies
-by email as Postmark and Mailgun post them, turn links, a deadline's auto-pass,
-spectators, the record and its replay, the dashboard's winner."""
+the game page (previews, refusals, questions), "your turn" emails and a reply
+by email, a deadline's auto-pass, spectators, the record and its replay, the
+dashboard's winner.  Replies as Postmark and Mailgun post them, turn links and
+the players' messages are every kind's: tests/contract/."""
 
 from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.core.management import call_command
-from django.test import Client, override_settings
 from django.utils import timezone
 
 from accounts.models import User
@@ -23,26 +22,13 @@ from games.engine.blockers.board import SQUARE_INDEX, fits
 from games.kinds.blockers.seat_view import tile_words
 from games.mail_in import inbound
 from games.mail_out import outbox
-from games.mail_out.turnlinks import turn_url
 from games.models import Event, Game, InboundMail, Notification
-from tests.inbound import esp_payloads
+from tests.contract.play import move_form, replayed, seat_user, signed_in, text
 from tests.inbound.inbound_mails import parsed, reply_mime
 
 from .conftest import pile
 
 CREATE = "/games/new/"
-
-
-def signed_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def seat_user(game: Game, seat: int) -> User:
-    user = game.seats.get(index=seat).user
-    assert user is not None
-    return user
 
 
 def state_of(game: Game) -> engine.BlockersState:
@@ -56,14 +42,6 @@ def to_move(game: Game) -> tuple[engine.BlockersState, int]:
     state = state_of(game)
     assert state.turn is not None
     return state, state.turn
-
-
-def move_form(game: Game, notation: str, key: str) -> dict[str, str]:
-    return {"notation": notation, "expected_seq": str(game.last_seq), "idempotency_key": key * 2}
-
-
-def text(response: Any) -> str:
-    return str(response.content.decode()).replace("&#x27;", "'").replace("&quot;", '"')
 
 
 def empty_square_move(state: engine.BlockersState, seat: int) -> engine.Move:
@@ -228,80 +206,6 @@ def test_your_turn_email_shows_the_board_both_ways_and_a_reply_moves(
     assert f" {move.tile} at {square}." in done.body
 
 
-def test_a_message_with_a_move_shows_on_the_page_and_in_the_next_email(
-    blockers_game: Callable[..., Game], mailoutbox: list[Any]
-) -> None:
-    """The players' messages (games/core/chat.py) are every kind's: Blockers'
-    move form offers one, and its emails carry it, escaped."""
-    game = blockers_game()
-    outbox.sweep()
-    state, seat = to_move(game)
-    client = signed_in(seat_user(game, seat))
-    assert 'name="message"' in text(client.get(f"/games/{game.pk}/"))
-    move = empty_square_move(state, seat)
-    notation = f"{move.tile} at {engine.SQUARE_NAMES[move.square]}"
-    form = move_form(game, notation, "message-with-a-move") | {"message": "Your go <b>now</b>"}
-    assert client.post(f"/games/{game.pk}/move/", form).status_code == 302
-    nxt = seat_user(game, (seat + 1) % 3)
-    # The next player is away: their turn is mailed at once (on the page they would
-    # be told there).
-    mailoutbox.clear()
-    outbox.sweep()
-    mail = next(m for m in mailoutbox if m.to == [nxt.email] and "your turn" in m.subject)
-    assert "Your go <b>now</b>" in mail.body  # plain text: as typed
-    html = str(mail.alternatives[0][0])
-    assert "Your go &lt;b&gt;now&lt;/b&gt;" in html and "<b>now</b>" not in html
-    assert "Your go &lt;b&gt;now&lt;/b&gt;" in text(signed_in(nxt).get(f"/games/{game.pk}/"))
-
-
-@pytest.fixture
-def esp_webhooks() -> Iterator[None]:
-    with override_settings(
-        ANYMAIL={
-            "WEBHOOK_SECRET": esp_payloads.BASIC_AUTH,
-            "MAILGUN_WEBHOOK_SIGNING_KEY": esp_payloads.SIGNING_KEY,
-        },
-        JUMBULAYA_INBOUND_ESPS=["postmark", "mailgun"],
-    ):
-        yield
-
-
-@pytest.mark.usefixtures("esp_webhooks")
-def test_replies_by_postmark_and_mailgun_make_moves(
-    blockers_game: Callable[..., Game], mailoutbox: list[Any]
-) -> None:
-    game = blockers_game()
-    outbox.sweep()
-    esp = Client(enforce_csrf_checks=True)
-    for post in ("postmark", "mailgun"):
-        state, seat = to_move(game)
-        user = seat_user(game, seat)
-        move = empty_square_move(state, seat)
-        written = f"{move.tile} {engine.SQUARE_NAMES[move.square]}"  # "at" left out
-        reply = esp_payloads.reply_to_turn(game, user, written)
-        if post == "postmark":
-            status = esp_payloads.post_json(esp, esp_payloads.postmark_payload(reply))
-        else:
-            form = esp_payloads.mailgun_parsed_form(reply)
-            status = esp_payloads.post_form(esp, esp_payloads.MAILGUN_INBOUND, form)
-        assert status == 200
-        after = state_of(game)
-        assert after.owners[move.square] == seat, post
-        outbox.sweep()
-
-
-def test_a_turn_link_sends_a_move_without_signing_in(blockers_game: Callable[..., Game]) -> None:
-    game = blockers_game()
-    state, seat = to_move(game)
-    link = turn_url(seat_user(game, seat).pk, game.pk, game.last_seq)
-    path = link.split("8000", 1)[-1]
-    page = text(Client().get(path))
-    assert "Opened from the link in your email" in page and f'data-rack="{seat}"' in page
-    move = empty_square_move(state, seat).notation()
-    assert Client().post(path, move_form(game, move, "linkmove")).status_code == 302
-    assert [e.type for e in game.events.order_by("seq")][-1] == "tile_placed"
-
-
 def test_a_missed_deadline_plays_the_first_legal_move_and_says_so(
     blockers_game: Callable[..., Game],
 ) -> None:
@@ -385,12 +289,7 @@ def test_the_record_downloads_once_over_and_replays_with_manage_py(
     replay = text(client.get(f"/games/{game.pk}/replay/?step=1"))
     assert "Step 1 of 3" in replay and "Racks after step 1" in replay
     assert 'class="col-' in replay and " changed" in replay
-    path = tmp_path / "record.json"
-    path.write_bytes(response.content)
-    with pytest.raises(SystemExit) as exited:
-        call_command("replay", str(path))
-    assert exited.value.code == 0
-    out = json.loads(capsys.readouterr().out)
+    out = replayed(response.content, tmp_path, capsys)
     assert out["status"] == "over" and out["end"] == "resigned" and out["winners"] == [seat]
     dashboard = text(signed_in(seat_user(game, seat)).get("/dashboard/"))
     assert "You won" in dashboard and "Blockers" in dashboard
