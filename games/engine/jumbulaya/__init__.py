@@ -37,7 +37,7 @@ from .events import (
 )
 from .fold import evolve, replay, start
 from .movegen import WordMove, legal_moves, scan_moves
-from .notation import Command, format_move, format_word, parse_move
+from .notation import Command, format_move, format_word, parse_move, verb_of
 from .options import PRESETS, Rules, rules_from_json
 from .record import (
     Record,
@@ -104,5 +104,6 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "to_dict",
+    "verb_of",
     "write_record",
 ]

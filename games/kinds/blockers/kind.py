@@ -23,7 +23,8 @@ from games.engine.errors import BadRecord
 from games.engine.lexicon import Lexicon
 
 from ..base import Claims, OptionField, OptionGroup, Resolver, Robots
-from ..engine_events import EngineEvents, NoWordList, best_seats, kept_record
+from ..engine_events import NoWordList, best_seats, kept_record
+from ..engine_kind import EngineKind
 from .robots import BLOCKERS_ROBOTS
 
 #: The one preset: the rule sheet, each seat playing the box's colours in order.
@@ -64,7 +65,7 @@ def _taken_counts(taken: Sequence[Sequence[Any]], seats: int) -> list[list[int]]
     return counts
 
 
-class Blockers(NoWordList, EngineEvents):
+class Blockers(NoWordList, EngineKind[engine.BlockersState, engine.Event], engine=engine):
     """Blockers: place tiles in their column, row or sector; fewest groups and captures win."""
 
     deal_event = engine.GameStarted
@@ -152,40 +153,10 @@ class Blockers(NoWordList, EngineEvents):
     ) -> engine.GameStarted:
         return engine.deal(tuple(players), _rules(options), rng)
 
-    def start(self, started: engine.GameStarted) -> engine.BlockersState:
-        return engine.start(started)
-
     def decide(
         self, state: engine.BlockersState, seat: int, move: str, lexicon: Lexicon | None
     ) -> list[engine.Event]:
         return engine.decide(state, seat, move)
-
-    def evolve(self, state: engine.BlockersState, event: engine.Event) -> engine.BlockersState:
-        return engine.evolve(state, event)
-
-    def replay(self, events: Sequence[engine.Event]) -> engine.BlockersState:
-        return engine.replay(events)
-
-    def verb_of(self, move: str) -> str:
-        return engine.verb_of(move)
-
-    def event_to_dict(self, event: engine.Event) -> dict[str, Any]:
-        return engine.to_dict(event)
-
-    def event_from_dict(self, data: dict[str, Any]) -> engine.Event:
-        return engine.from_dict(data)
-
-    def state_to_json(self, state: engine.BlockersState) -> dict[str, Any]:
-        return engine.state_to_json(state)
-
-    def state_from_json(self, data: dict[str, Any]) -> engine.BlockersState:
-        return engine.state_from_json(data)
-
-    def parse_move(self, text: str) -> engine.Command:
-        return engine.parse_move(text)
-
-    def format_move(self, command: engine.Command) -> str:
-        return engine.format_move(command)
 
     def legal_moves(
         self, state: engine.BlockersState, seat: int, lexicon: Lexicon | None
@@ -197,12 +168,6 @@ class Blockers(NoWordList, EngineEvents):
         return [m.notation() for m in engine.legal_moves(state, seat)] or ["pass"]
 
     # --- records -------------------------------------------------------------
-
-    def read_record(self, data: object) -> engine.Record:
-        return engine.read_record(data)
-
-    def read_record_json(self, text: str | bytes) -> engine.Record:
-        return engine.read_record_json(text)
 
     def record_turn(self, record: engine.Record, index: int) -> tuple[int, str]:
         turn = read_turn(record.turns[index], len(record.players))
@@ -221,9 +186,6 @@ class Blockers(NoWordList, EngineEvents):
 
     def replay_json(self, text: str | bytes, resolve: Resolver) -> engine.ReplayResult:
         return engine.replay_json(text)
-
-    def unreadable_record(self, error: BadRecord) -> engine.ReplayResult:
-        return engine.ReplayResult(None, error=error)
 
     def write_record(self, events: Sequence[engine.Event], lexicon: str | None) -> dict[str, Any]:
         return engine.write_record(list(events))

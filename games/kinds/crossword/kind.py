@@ -14,7 +14,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.engine.crossword import commands, events, fold, notation, record, state
+from games.engine import crossword
+from games.engine.crossword import commands, events, record, state
 from games.engine.crossword.deal import deal
 from games.engine.crossword.options import (
     LEVEL_NAMES,
@@ -22,14 +23,13 @@ from games.engine.crossword.options import (
     PRESETS,
     TARGETS,
     Options,
-    options_from_json,
 )
-from games.engine.errors import BadRecord
 from games.engine.lexicon import LexiconStore
 from games.kinds.crossword.word_index import CrosswordWords, inline, installed
 
 from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
-from ..engine_events import EngineEvents, best_seats, kept_record
+from ..engine_events import best_seats, kept_record
+from ..engine_kind import EngineKind
 from .moves import scored_moves
 from .robots import CROSSWORD_ROBOTS
 
@@ -57,7 +57,7 @@ def _level_choices() -> tuple[tuple[str, str], ...]:
     return tuple(said)
 
 
-class Crossword(EngineEvents):
+class Crossword(EngineKind[state.GameState, events.Event], engine=crossword):
     """The crossword tile game, Bible edition: words across and down on a 15×15
     board of premium squares, with bonus points for the rule sheet's Bible words."""
 
@@ -149,9 +149,6 @@ class Crossword(EngineEvents):
     def word_index_of(self, words: tuple[str, ...]) -> CrosswordWords:
         return inline(words)
 
-    def options_from_json(self, data: object) -> Options:
-        return options_from_json(data)
-
     def option_values(self, options: Options) -> dict[str, Any]:
         return {
             "challenge": options.challenge,
@@ -195,21 +192,12 @@ class Crossword(EngineEvents):
     ) -> events.GameStarted:
         return deal(tuple(players), options, words_of(lexicon).name, rng)
 
-    def start(self, started: events.GameStarted) -> state.GameState:
-        return fold.start(started)
-
     def decide(self, st: state.GameState, seat: int, move: str, lexicon: Any) -> list[events.Event]:
         """The rules' events for ``move``.  With ``async`` challenges a play
         that would end the game leaves it waiting on the next seat (challenge
         or accept), so the game is over, and its record with every rack
         published, only once nothing can be challenged."""
         return commands.decide(st, seat, move, words_of(lexicon).dawg)
-
-    def evolve(self, st: state.GameState, event: events.Event) -> state.GameState:
-        return fold.evolve(st, event)
-
-    def replay(self, log: Sequence[events.Event]) -> state.GameState:
-        return fold.replay(log)
 
     def progress(self, st: state.GameState) -> Progress:
         made = st.open_play  # an async game's play that may still be challenged
@@ -224,38 +212,11 @@ class Crossword(EngineEvents):
         )
         return Progress(st.seq, st.turn, st.over, st.end, answerers=answerers)
 
-    def verb_of(self, move: str) -> str:
-        return notation.verb_of(move)
-
-    def event_to_dict(self, event: events.Event) -> dict[str, Any]:
-        return events.to_dict(event)
-
-    def event_from_dict(self, data: dict[str, Any]) -> events.Event:
-        return events.from_dict(data)
-
     def event_seat(self, event: events.Event) -> int | None:
         return events.event_seat(event)
 
-    def state_to_json(self, st: state.GameState) -> dict[str, Any]:
-        return state.state_to_json(st)
-
-    def state_from_json(self, data: dict[str, Any]) -> state.GameState:
-        return state.state_from_json(data)
-
-    def parse_move(self, text: str) -> notation.Command:
-        return notation.parse_move(text)
-
-    def format_move(self, command: notation.Command) -> str:
-        return notation.format_move(command)
-
     def legal_moves(self, st: state.GameState, seat: int, lexicon: Any) -> list[str]:
         return [move for move, _ in scored_moves(st, seat, words_of(lexicon))]
-
-    def read_record(self, data: object) -> record.Record:
-        return record.read_record(data)
-
-    def read_record_json(self, text: str | bytes) -> record.Record:
-        return record.read_record_json(text)
 
     def record_turn(self, rec: record.Record, index: int) -> tuple[int, str]:
         turn = record.read_turn(rec.turns[index], len(rec.players))
@@ -274,9 +235,6 @@ class Crossword(EngineEvents):
 
     def replay_json(self, text: str | bytes, resolve: Resolver) -> record.ReplayResult:
         return record.replay_json(text, _dawg_of(resolve))
-
-    def unreadable_record(self, error: BadRecord) -> record.ReplayResult:
-        return record.ReplayResult(None, error=error)
 
     def write_record(self, log: Sequence[events.Event], lexicon: str | None) -> dict[str, Any]:
         return record.write_record(log, lexicon)

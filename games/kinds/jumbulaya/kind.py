@@ -15,14 +15,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.engine import jumbulaya as engine
-from games.engine.errors import BadRecord
-from games.engine.jumbulaya.notation import verb_of
 from games.engine.jumbulaya.record import FORMAT, read_turn, turn_of
 from games.engine.lexicon import Lexicon, LexiconStore, lexicon_from_words
 from games.engine.tiles import RACK_SIZE
 
 from ..base import Claims, OptionField, OptionGroup, Play, Resolver, Robots
-from ..engine_events import EngineEvents, best_seats, kept_record
+from ..engine_events import best_seats, kept_record
+from ..engine_kind import EngineKind
 from .claims import JUMBULAYA_CLAIMS
 from .robots import JUMBULAYA_ROBOTS
 
@@ -45,7 +44,7 @@ def _turn_entry(raw: object, players: int) -> dict[str, Any]:
     return entry
 
 
-class Jumbulaya(EngineEvents):
+class Jumbulaya(EngineKind[engine.GameState, engine.Event], engine=engine):
     """JUMBULAYA: words built on nine lines; a 7–9 tile word running down them ends it."""
 
     deal_event = engine.GameStarted
@@ -173,49 +172,13 @@ class Jumbulaya(EngineEvents):
     ) -> engine.GameStarted:
         return engine.deal(tuple(players), options, _words(lexicon), rng)
 
-    def start(self, started: engine.GameStarted) -> engine.GameState:
-        return engine.start(started)
-
     def decide(
         self, state: engine.GameState, seat: int, move: str, lexicon: Lexicon | None
     ) -> list[engine.Event]:
         return engine.decide(state, seat, move, _words(lexicon))
 
-    def evolve(self, state: engine.GameState, event: engine.Event) -> engine.GameState:
-        return engine.evolve(state, event)
-
-    def replay(self, events: Sequence[engine.Event]) -> engine.GameState:
-        return engine.replay(events)
-
-    def verb_of(self, move: str) -> str:
-        return verb_of(move)
-
-    def event_to_dict(self, event: engine.Event) -> dict[str, Any]:
-        return engine.to_dict(event)
-
-    def event_from_dict(self, data: dict[str, Any]) -> engine.Event:
-        return engine.from_dict(data)
-
-    def state_to_json(self, state: engine.GameState) -> dict[str, Any]:
-        return engine.state_to_json(state)
-
-    def state_from_json(self, data: dict[str, Any]) -> engine.GameState:
-        return engine.state_from_json(data)
-
-    def parse_move(self, text: str) -> engine.Command:
-        return engine.parse_move(text)
-
-    def format_move(self, command: engine.Command) -> str:
-        return engine.format_move(command)
-
     def legal_moves(self, state: engine.GameState, seat: int, lexicon: Lexicon | None) -> list[str]:
         return [move.notation() for move in engine.legal_moves(state, seat, _words(lexicon))]
-
-    def read_record(self, data: object) -> engine.Record:
-        return engine.read_record(data)
-
-    def read_record_json(self, text: str | bytes) -> engine.Record:
-        return engine.read_record_json(text)
 
     def record_turn(self, record: engine.Record, index: int) -> tuple[int, str]:
         turn = read_turn(record.turns[index], len(record.players))
@@ -238,9 +201,6 @@ class Jumbulaya(EngineEvents):
 
     def replay_json(self, text: str | bytes, resolve: Resolver) -> engine.ReplayResult:
         return engine.replay_json(text, resolve)
-
-    def unreadable_record(self, error: BadRecord) -> engine.ReplayResult:
-        return engine.ReplayResult(None, error=error)
 
     def write_record(self, events: Sequence[engine.Event], lexicon: str | None) -> dict[str, Any]:
         return engine.write_record(events, lexicon)

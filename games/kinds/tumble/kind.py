@@ -20,14 +20,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.engine import tumble as engine
-from games.engine.errors import BadRecord, Refusal
+from games.engine.errors import Refusal
 from games.engine.lexicon import LexiconStore
 from games.engine.tumble import record
 from games.engine.tumble.options import MAX_PLAYERS, MIN_PLAYERS, Options
 from games.kinds.tumble.word_index import TumbleWords, inline, installed, words_of
 
 from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
-from ..engine_events import EngineEvents, best_seats, kept_record
+from ..engine_events import best_seats, kept_record
+from ..engine_kind import EngineKind
 from .robots import TUMBLE_ROBOTS
 
 #: The presets, by name: the seed's rules, its younger child's variant, and a
@@ -84,7 +85,7 @@ def _turn_entry(raw: object, players: int) -> dict[str, Any]:
     return entry
 
 
-class Tumble(EngineEvents):
+class Tumble(EngineKind[engine.TumbleState, engine.Event], engine=engine):
     """Tumble-Words: a crossword of 13 rolled cubes a round, one-colour words
     scoring double; the first to 100 points wins."""
 
@@ -150,9 +151,6 @@ class Tumble(EngineEvents):
     def word_index_of(self, words: tuple[str, ...]) -> TumbleWords:
         return inline(words)
 
-    def options_from_json(self, data: object) -> Options:
-        return engine.options_from_json(data)
-
     def option_values(self, options: Options) -> dict[str, Any]:
         return {"target": options.target, "younger": options.younger, "play_out": options.play_out}
 
@@ -179,9 +177,6 @@ class Tumble(EngineEvents):
     ) -> engine.GameStarted:
         return engine.deal(tuple(players), options, rng)
 
-    def start(self, started: engine.GameStarted) -> engine.TumbleState:
-        return engine.start(started)
-
     def decide(
         self, st: engine.TumbleState, seat: int, move: str, lexicon: Any
     ) -> list[engine.Event]:
@@ -189,12 +184,6 @@ class Tumble(EngineEvents):
         submission: :func:`as_move`); a move that closes a round rolls the
         next one from the operating system's generator."""
         return engine.decide(st, seat, as_move(move), words_of(lexicon))
-
-    def evolve(self, st: engine.TumbleState, event: engine.Event) -> engine.TumbleState:
-        return engine.evolve(st, event)
-
-    def replay(self, log: Sequence[engine.Event]) -> engine.TumbleState:
-        return engine.replay(log)
 
     def progress(self, st: engine.TumbleState) -> Progress:
         """Every seat the open round still waits for may move: both players
@@ -204,23 +193,8 @@ class Tumble(EngineEvents):
     def verb_of(self, move: str) -> str:
         return engine.verb_of(move) if engine.verb_of(move) in VERBS else "submit"
 
-    def event_to_dict(self, event: engine.Event) -> dict[str, Any]:
-        return engine.to_dict(event)
-
-    def event_from_dict(self, data: dict[str, Any]) -> engine.Event:
-        return engine.from_dict(data)
-
-    def state_to_json(self, st: engine.TumbleState) -> dict[str, Any]:
-        return engine.state_to_json(st)
-
-    def state_from_json(self, data: dict[str, Any]) -> engine.TumbleState:
-        return engine.state_from_json(data)
-
     def parse_move(self, text: str) -> engine.Command:
         return engine.parse_move(as_move(text))
-
-    def format_move(self, command: engine.Command) -> str:
-        return engine.format_move(command)
 
     def legal_moves(self, st: engine.TumbleState, seat: int, lexicon: Any) -> list[str]:
         """A robot's crossword: the strongest level's for ``seat``'s roll (the
@@ -235,12 +209,6 @@ class Tumble(EngineEvents):
             if answer not in ("wait", EMPTY_CROSSWORD)
             else [EMPTY_CROSSWORD]
         )
-
-    def read_record(self, data: object) -> record.Record:
-        return record.read_record(data)
-
-    def read_record_json(self, text: str | bytes) -> record.Record:
-        return record.read_record_json(text)
 
     def record_turn(self, rec: record.Record, index: int) -> tuple[int, str]:
         turn = record.read_turn(rec.turns[index], len(rec.players))
@@ -275,9 +243,6 @@ class Tumble(EngineEvents):
 
     def replay_json(self, text: str | bytes, resolve: Resolver) -> record.ReplayResult:
         return record.replay_json(text, _words_of(resolve))
-
-    def unreadable_record(self, error: BadRecord) -> record.ReplayResult:
-        return record.ReplayResult(None, error=error)
 
     def write_record(self, log: Sequence[engine.Event], lexicon: str | None) -> dict[str, Any]:
         return record.write_record(log, lexicon or "default")
