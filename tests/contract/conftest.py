@@ -21,10 +21,18 @@ __all__ = ["contract_game", "highcard", "kind"]
 
 #: Every kind the contract runs over: the registered ones, then high card.
 KIND_NAMES = [*(k.name for k in kinds.all()), HIGH_CARD.name]
+#: The kinds whose every test here takes over a second (Tumble-Words: a move
+#: is found by searching the roll's crosswords), left out of the fast tier.
+SLOW_KINDS = {"tumble"}
 NAMES = ("ann", "bob", "cy", "di", "ed")
 
 
-@pytest.fixture(params=KIND_NAMES)
+@pytest.fixture(
+    params=[
+        pytest.param(name, marks=[pytest.mark.slow] if name in SLOW_KINDS else [])
+        for name in KIND_NAMES
+    ]
+)
 def kind(request: pytest.FixtureRequest) -> GameKind:
     """One kind of :data:`KIND_NAMES` (high card registered for the test)."""
     if request.param == HIGH_CARD.name:
