@@ -65,7 +65,7 @@ def make_user(db: None) -> Callable[[str], User]:
 def started_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
     """``started_game(players=2, rules=...)``: a game between Ann, Bob (, Cy, Di)
     whose seats are all taken, so it has started with a random deal."""
-    from games.core.services import create_game, join_game
+    from games.core.lobby import create_game, join_game
     from games.engine.jumbulaya import PRESETS
 
     def make(players: int = 2, rules: Rules | None = None, **options: Any) -> Game:
@@ -91,7 +91,7 @@ def rigged_game(started_game: Callable[..., Game]) -> Callable[..., Game]:
     game whose deal is the one given; the rest of the 100 tiles are in the bag,
     ``bag_front`` first, then in face order.  The first event and the cached
     state are rewritten before any move is made."""
-    from games.core.services import current_state, event_row
+    from games.core.projection import current_state, event_row
     from games.engine.jumbulaya import GameStarted, start, state_to_json
     from games.engine.tiles import full_set
     from games.models import Event, Game
@@ -208,7 +208,7 @@ def canary_game(rigged_game: Callable[..., Game]) -> Callable[[], CanaryGame]:
     1 (drawing J), Cy exchanges Y Y (drawing CH V) and Ann passes.  Draws are
     taken from the front of the bag (the service's generator is replaced for
     the test), so every private tile is known."""
-    from games.core.services import submit
+    from games.core.door import submit
     from games.engine.jumbulaya import commands
 
     class FrontOfTheBag:
