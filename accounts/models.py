@@ -46,7 +46,8 @@ class User(AbstractUser):
     #: When the last digest went out.
     digest_sent_at = models.DateTimeField(null=True, blank=True)
     #: A robot player's level (``games.engine.jumbulaya.robots.LEVELS``); blank for people.
-    #: Robot accounts are made by a migration, get no email and never sign in.
+    #: A level's account is made when it is first needed (:mod:`accounts.robots`);
+    #: robots get no email and never sign in.
     robot_level = models.CharField(max_length=16, blank=True, db_index=True)
     #: A bot: an account its owner marked as played by a program through the API
     #: (as Lichess's bot accounts).  Its name is shown with "(bot)" after it.
