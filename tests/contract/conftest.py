@@ -17,6 +17,8 @@ from games.models import Game
 from tests.kinds.highcard.conftest import highcard
 from tests.kinds.highcard.kind import HIGH_CARD
 
+from .play import started_between
+
 __all__ = ["contract_game", "highcard", "kind"]
 
 #: Every kind the contract runs over: the registered ones, then high card.
@@ -24,7 +26,6 @@ KIND_NAMES = [*(k.name for k in kinds.all()), HIGH_CARD.name]
 #: The kinds whose every test here takes over a second (Tumble-Words: a move
 #: is found by searching the roll's crosswords), left out of the fast tier.
 SLOW_KINDS = {"tumble"}
-NAMES = ("ann", "bob", "cy", "di", "ed")
 
 
 @pytest.fixture(
@@ -47,23 +48,11 @@ def contract_game(kind: GameKind, make_user: Callable[[str], User]) -> Callable[
     ``kind`` from its first preset, its creator Ann in seat 0, people (Bob,
     Cy…) in the seats the robots of ``robots`` (rungs of the ladder) leave;
     ``players`` is the kind's fewest unless given."""
-    from games.core.lobby import create_game, join_game
 
     def make(players: int | None = None, robots: Sequence[str] = (), **options: Any) -> Game:
+        rules = next(iter(kind.presets.values()))
         seats = players or kind.min_players
-        people = [make_user(n) for n in NAMES[: seats - len(robots)]]
-        game = create_game(
-            people[0],
-            kind=kind.name,
-            seat_count=seats,
-            rules=next(iter(kind.presets.values())),
-            invite_emails=[u.email for u in people[1:]],
-            robots=robots,
-            **options,
-        )
-        for user in people[1:]:
-            join_game(game.pk, user)
-        game.refresh_from_db()
+        game = started_between(make_user, kind.name, seats, rules, robots, **options)
         assert game.status == Game.Status.PLAYING
         return game
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +15,43 @@ from django.core.management import call_command
 from django.test import Client
 
 from accounts.models import User
-from games.core import door
+from games.core import door, lobby
 from games.core.projection import current_state, game_lexicon, kind_of, load_events
 from games.models import Event, Game
 
 #: Moves that give a turn or the game away: never the move a test makes.
 GIVING_UP = {"pass", "resign", "timeout"}
+
+
+#: The people a test seats, in seat order.
+NAMES = ("ann", "bob", "cy", "di", "ed")
+
+
+def started_between(
+    make_user: Callable[[str], User],
+    kind: str,
+    seats: int,
+    rules: Any,
+    robots: Sequence[str] = (),
+    **options: Any,
+) -> Game:
+    """A started game of ``kind`` made through the lobby: its creator Ann in
+    seat 0, the robots of ``robots`` (rungs of the ladder) after her, then
+    people (Bob, Cy…) invited and joined in the seats left; dealt at random."""
+    people = [make_user(n) for n in NAMES[: seats - len(robots)]]
+    game = lobby.create_game(
+        people[0],
+        kind=kind,
+        seat_count=seats,
+        rules=rules,
+        invite_emails=[u.email for u in people[1:]],
+        robots=robots,
+        **options,
+    )
+    for user in people[1:]:
+        lobby.join_game(game.pk, user)
+    game.refresh_from_db()
+    return game
 
 
 def signed_in(user: User) -> Client:

@@ -12,29 +12,16 @@ from accounts.models import User
 from games.engine import blockers as engine
 from games.kinds.blockers.kind import BLOCKERS
 from games.models import Game
-
-NAMES = ("ann", "bob", "cy", "di", "ed")
+from tests.contract.play import started_between
 
 
 @pytest.fixture
 def blockers_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
     """``blockers_game(players=3, **options)``: every seat taken by a person."""
-    from games.core.lobby import create_game, join_game
 
     def make(players: int = 3, **options: Any) -> Game:
-        users = [make_user(n) for n in NAMES[:players]]
-        game = create_game(
-            users[0],
-            kind=BLOCKERS.name,
-            seat_count=players,
-            rules=BLOCKERS.presets["standard"],
-            invite_emails=[u.email for u in users[1:]],
-            **options,
-        )
-        for user in users[1:]:
-            join_game(game.pk, user)
-        game.refresh_from_db()
-        return game
+        return started_between(make_user, BLOCKERS.name, players, BLOCKERS.presets["standard"],
+                               **options)  # fmt: skip
 
     return make
 

@@ -12,15 +12,13 @@ import pytest
 
 from accounts.models import User
 from games.models import Game
-
-NAMES = ("ann", "bob", "cy", "di")
+from tests.contract.play import started_between
 
 
 @pytest.fixture
 def xw_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
     """``xw_game(racks, first=0, bag_front="", preset="standard", **options)``:
     a started crossword game between Ann, Bob (, Cy, Di) with those racks."""
-    from games.core.lobby import create_game, join_game
     from games.core.projection import current_state, event_row
     from games.engine.crossword.deal import full_set
     from games.engine.crossword.events import GameStarted
@@ -40,18 +38,9 @@ def xw_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
         rules: Any = None,
         **options: Any,
     ) -> Game:
-        users = [make_user(n) for n in NAMES[: len(racks)]]
-        game = create_game(
-            users[0],
-            kind="crossword",
-            seat_count=len(racks),
-            rules=rules or kind.presets[preset],
-            invite_emails=[u.email for u in users[1:]],
-            **options,
+        game = started_between(
+            make_user, kind.name, len(racks), rules or kind.presets[preset], **options
         )
-        for user in users[1:]:
-            join_game(game.pk, user)
-        game.refresh_from_db()
         dealt = current_state(game)
         rest = Counter(full_set())
         rest.subtract("".join(racks) + bag_front)
@@ -72,7 +61,9 @@ def xw_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
         Game.objects.filter(pk=game.pk).update(state=state_to_json(start(started)), turn_seat=first)
         # The "your turn" email goes to the seat the rigged deal gives the first move.
         Notification.objects.filter(game=game, kind=Notification.Kind.YOUR_TURN).delete()
-        outbox.owe(game, Notification.Kind.YOUR_TURN, users=[users[first].pk], seq=1)
+        outbox.owe(
+            game, Notification.Kind.YOUR_TURN, users=[game.seats.get(index=first).user_id], seq=1
+        )
         game.refresh_from_db()
         return game
 

@@ -57,21 +57,11 @@ def highcard_without_robots(highcard: GameKind) -> Iterator[GameKind]:
 def card_game(highcard: GameKind, make_user: Callable[[str], User]) -> Callable[..., Game]:
     """``card_game(players=2, **options)``: a started game of high card between
     Ann, Bob (, Cy, Di), dealt at random."""
-    from games.core.lobby import create_game, join_game
+    from tests.contract.play import started_between
 
     def make(players: int = 2, preset: str = "standard", **options: Any) -> Game:
-        users = [make_user(n) for n in ("ann", "bob", "cy", "di")[:players]]
-        game = create_game(
-            users[0],
-            kind=highcard.name,
-            seat_count=players,
-            rules=highcard.presets[preset],
-            invite_emails=[u.email for u in users[1:]],
-            **options,
+        return started_between(
+            make_user, highcard.name, players, highcard.presets[preset], **options
         )
-        for user in users[1:]:
-            join_game(game.pk, user)
-        game.refresh_from_db()
-        return game
 
     return make

@@ -12,8 +12,7 @@ import pytest
 
 from accounts.models import User
 from games.models import Game
-
-NAMES = ("ann", "bob", "cy", "di")
+from tests.contract.play import started_between
 
 #: Cube by cube: red A E C D A P T, black O B R, green X E H.
 ROLL = "AECDAPTOBRXEH"
@@ -35,7 +34,6 @@ def tumble_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
     """``tumble_game(players=2, rolls=None, first=0, preset="standard", **options)``:
     every seat taken by a person; ``rolls`` the first round's (both players'
     with two, the first player's with more), :data:`ROLL` each by default."""
-    from games.core.lobby import create_game, join_game
     from games.core.projection import current_state, event_row
     from games.engine import tumble as engine
     from games.kinds.tumble.kind import TUMBLE
@@ -48,18 +46,7 @@ def tumble_game(make_user: Callable[[str], User]) -> Callable[..., Game]:
         preset: str = "standard",
         **options: Any,
     ) -> Game:
-        users = [make_user(n) for n in NAMES[:players]]
-        game = create_game(
-            users[0],
-            kind=TUMBLE.name,
-            seat_count=players,
-            rules=TUMBLE.presets[preset],
-            invite_emails=[u.email for u in users[1:]],
-            **options,
-        )
-        for user in users[1:]:
-            join_game(game.pk, user)
-        game.refresh_from_db()
+        game = started_between(make_user, TUMBLE.name, players, TUMBLE.presets[preset], **options)
         dealt = current_state(game)
         count = 2 if players == 2 else 1
         rolloff = (
