@@ -14,21 +14,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import Any
 
 from games.engine.errors import BadRecord
 
 from .base import BestPlays, GameKind, Play, Progress, Replayed, Resolver
-from .blockers.kind import BLOCKERS
-from .crossword.kind import CROSSWORD
-from .jumbulaya.kind import JUMBULAYA
 from .robots_alike import DEFAULT_RUNG, LADDER
-from .tumble.kind import TUMBLE
+
+#: The kinds offered, in order, each by its folder's name: registering a kind is
+#: adding its name here.  ``games/kinds/<name>/kind.py`` holds the kind as
+#: ``<NAME>`` (``BLOCKERS``), and ``games/kinds/<name>/presentation.py`` its
+#: presentation as ``<NAME>_PRESENTATION`` (:mod:`games.kinds.presentation`).
+REGISTERED = ("jumbulaya", "crossword", "blockers", "tumble")
 
 #: The kind of a game that says none (every game before there were kinds).
-DEFAULT = JUMBULAYA.name
+DEFAULT = REGISTERED[0]
 
-_KINDS: dict[str, GameKind] = {kind.name: kind for kind in (JUMBULAYA, CROSSWORD, BLOCKERS, TUMBLE)}
+_KINDS: dict[str, GameKind] = {
+    name: getattr(import_module(f"games.kinds.{name}.kind"), name.upper()) for name in REGISTERED
+}
 
 
 class UnknownKind(LookupError):
@@ -152,6 +157,7 @@ __all__ = [
     "DEFAULT",
     "DEFAULT_RUNG",
     "LADDER",
+    "REGISTERED",
     "GameKind",
     "Play",
     "Progress",

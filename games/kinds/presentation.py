@@ -15,20 +15,16 @@ read side (:mod:`games.core.projection`), so the core never imports it.
 
 from __future__ import annotations
 
-from .base import GameKind, KindPresentation
-from .blockers.presentation import BLOCKERS_PRESENTATION
-from .crossword.presentation import CROSSWORD_PRESENTATION
-from .jumbulaya.presentation import JUMBULAYA_PRESENTATION
-from .tumble.presentation import TUMBLE_PRESENTATION
+from importlib import import_module
 
+from . import REGISTERED
+from .base import GameKind, KindPresentation
+
+#: Each registered kind's presentation, ``<NAME>_PRESENTATION`` in its folder's
+#: ``presentation.py``.
 _PRESENTATIONS: dict[str, KindPresentation] = {
-    shown.name: shown
-    for shown in (
-        JUMBULAYA_PRESENTATION,
-        CROSSWORD_PRESENTATION,
-        BLOCKERS_PRESENTATION,
-        TUMBLE_PRESENTATION,
-    )
+    name: getattr(import_module(f"games.kinds.{name}.presentation"), f"{name.upper()}_PRESENTATION")
+    for name in REGISTERED
 }
 
 
