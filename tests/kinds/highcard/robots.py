@@ -12,11 +12,12 @@ The robot accounts of its rungs come into being when a game first seats them
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from games.engine.common.matches import wilson_interval
 from games.kinds.robots_alike import RobotLevels
 
 from . import engine
@@ -240,8 +241,67 @@ class HighCardRobots(RobotLevels[Level]):
         *,
         lexicon_name: str | None = None,
         budget_ms: float | None = None,
-    ) -> Any:
-        raise NotImplementedError("high card's robots play no matches")
+    ) -> MatchResult:
+        """``a`` against ``b`` in two-player games of the standard preset,
+        each deal played twice, once from each seat."""
+        rng = random.Random(seed)
+        deals = max(1, -(-games // 2))
+        outcomes: list[float] = []
+        scores = {a: 0, b: 0}
+        for n in range(deals):
+            dealt = engine.deal(("a", "b"), engine.PRESETS["standard"], rng)
+            for a_seat in (0, 1):
+                levels = (a, b) if a_seat == 0 else (b, a)
+                state = _played_out(dealt, levels, rng)
+                winners = state.winners()
+                outcomes.append(1.0 if winners == [a_seat] else 0.5 if a_seat in winners else 0.0)
+                scores[a] += state.scores[a_seat]
+                scores[b] += state.scores[1 - a_seat]
+            if progress is not None:
+                progress(2 * (n + 1), 2 * deals)
+        played = len(outcomes)
+        return MatchResult(
+            a, b, played, outcomes.count(1.0), outcomes.count(0.5),
+            (scores[a] / played, scores[b] / played),
+        )  # fmt: skip
+
+
+def _played_out(dealt: engine.Dealt, levels: tuple[str, str], rng: random.Random) -> State:
+    """The end of ``dealt`` played by the robots of ``levels`` (by seat)."""
+    state = engine.start(dealt)
+    while not state.over:
+        assert state.turn is not None
+        move = LEVELS[levels[state.turn]].answer(_view(state, state.turn), rng)
+        for event in engine.decide(state, state.turn, move):
+            state = engine.evolve(state, event)
+    return state
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A match as ``manage.py robot match`` prints one: ``a``'s sole and
+    shared wins of ``played`` games, and each side's average score."""
+
+    a: str
+    b: str
+    played: int
+    wins: int
+    draws: int
+    average_scores: tuple[float, float]
+    capped = 0
+    times: Mapping[str, Any] = MappingProxyType({})
+
+    @property
+    def losses(self) -> int:
+        return self.played - self.wins - self.draws
+
+    @property
+    def win_rate(self) -> float:
+        return (self.wins + self.draws / 2) / self.played
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins + self.draws / 2, self.played)
 
 
 HIGH_CARD_ROBOTS = HighCardRobots()
