@@ -17,7 +17,7 @@ from accounts import robots as robot_accounts
 from accounts.models import ROBOT_DOMAIN, User
 from games import kinds
 from games.core.lobby import play_against_robot
-from games.core.projection import current_state, load_events
+from games.core.projection import current_state, game_lexicon, load_events
 from games.kinds.base import GameKind
 from games.models import Event, Game, RobotTurn
 from games.robots import owed, turns
@@ -67,18 +67,31 @@ def test_a_robot_seat_plays_its_turn(kind: GameKind, contract_game: Callable[...
 def test_the_robot_command_answers_the_kind_s_seat_views(
     kind: GameKind, contract_game: Callable[..., Game]
 ) -> None:
+    """``manage.py robot`` reads seat views one a line: the mover's is
+    answered with a move the rules accept, a waiting seat's with ``wait``, a
+    view that names only its format and a line that is no JSON with errors."""
     robots = kind.robots
     assert robots is not None, f"{kind.label} has no robots"
-    game = contract_game()
+    game = contract_game(players=min(3, kind.max_players))
     state = current_state(game)
-    mover = kind.progress(state).to_move[0]
-    view = robots.seat_view(load_events(game), state, mover, lexicon=game.lexicon_name or "")
-    assert view["format"] == robots.view_format
-    stdin = StringIO(json.dumps(view) + "\nnot json\n")
+    movers = kind.progress(state).to_move
+    waiting = [s for s in range(game.seat_count) if s not in movers]
+    events = load_events(game)
+    views = [robots.seat_view(events, state, s, lexicon=game.lexicon_name) for s in movers[:1]]
+    views += [robots.seat_view(events, state, s, lexicon=game.lexicon_name) for s in waiting[:1]]
+    assert all(view["format"] == robots.view_format for view in views)
+    lines = [*map(json.dumps, views), json.dumps({"format": robots.view_format}), "not json"]
     out = StringIO()
+    stdin = StringIO("\n".join(lines) + "\n")
     call_command("robot", "--kind", kind.name, "--seed", "1", stdin=stdin, stdout=out)
-    answer, refused = out.getvalue().splitlines()
-    assert answer and not answer.startswith("error") and refused.startswith("error: ")
+    answers = out.getvalue().splitlines()
+    assert len(answers) == len(lines)
+    lexicon = game_lexicon(game) if kind.uses_word_list else None
+    assert kind.decide(state, movers[0], answers[0], lexicon)  # the rules accept it
+    if waiting:
+        assert answers[1] == "wait"
+    assert answers[-2].startswith("error: ")
+    assert answers[-1].startswith("error: this line is not JSON")
 
 
 @pytest.mark.slow

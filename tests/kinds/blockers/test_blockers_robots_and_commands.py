@@ -1,12 +1,12 @@
 """Blockers' robots in the service (robot seats playing a game to its end,
 their accounts, hints, the analysis and its page) and the ``manage.py``
 commands on Blockers (``replay`` over the conformance cases, ``rebuild_games``,
-``robot --kind blockers``, ``analyse``)."""
+``robot --kind blockers match``, ``analyse``; ``robot`` answering seat views is
+every kind's: tests/contract/)."""
 
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
@@ -195,27 +195,6 @@ def test_analyse_command_analyses_a_finished_game(blockers_game: Callable[..., G
     call_command("analyse", "--game", str(game.pk), stdout=out, stderr=StringIO())
     stored = GameAnalysis.objects.get(game=game)
     assert stored.format == "blockers-analysis/1" and stored.data["turns"] == []
-
-
-def test_robot_command_answers_blockers_seat_views() -> None:
-    started = engine.deal(("ann", "bob", "cy"), engine.Options(), random.Random(3), first=1)
-    state = engine.start(started)
-    lines = [
-        json.dumps(engine.seat_view([started], state, 1)),  # its turn: a move
-        json.dumps(engine.seat_view([started], state, 0)),  # not its turn: wait
-        '{"format": "blockers-view/1"}',
-        "not json",
-    ]
-    out = StringIO()
-    stdin = StringIO("\n".join(lines) + "\n")
-    call_command("robot", "--kind", "blockers", "--seed", "1", stdin=stdin, stdout=out)
-    answers = out.getvalue().splitlines()
-    assert len(answers) == 4
-    legal = {m.notation() for m in engine.legal_moves(state, 1)}
-    assert answers[0] in legal and answers[1] == "wait"
-    assert answers[2].startswith("error: ") and answers[3].startswith(
-        "error: this line is not JSON"
-    )
 
 
 def test_robot_match_prints_win_rates_with_intervals(capsys: Any) -> None:
