@@ -72,6 +72,14 @@ def text(response: Any) -> str:
     return html.replace("&#x27;", "'").replace("&quot;", '"').replace("\u2019", "'")
 
 
+def state_as[S](game: Game, cls: type[S]) -> S:
+    """``game``'s state now (the row read again), checked to be a ``cls``."""
+    game.refresh_from_db()
+    state = current_state(game)
+    assert isinstance(state, cls)
+    return state
+
+
 def move_form(game: Game, notation: str, key: str) -> dict[str, str]:
     game.refresh_from_db()
     return {

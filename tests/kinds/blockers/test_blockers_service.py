@@ -16,14 +16,14 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from games.core import door, projection, timeouts
+from games.core import door, timeouts
 from games.engine import blockers as engine
 from games.engine.blockers.board import SQUARE_INDEX, fits
 from games.kinds.blockers.seat_view import tile_words
 from games.mail_in import inbound
 from games.mail_out import outbox
 from games.models import Event, Game, InboundMail, Notification
-from tests.contract.play import move_form, replayed, seat_user, signed_in, text
+from tests.contract.play import move_form, replayed, seat_user, signed_in, state_as, text
 from tests.inbound.inbound_mails import parsed, reply_mime
 
 from .conftest import pile
@@ -32,10 +32,7 @@ CREATE = "/games/new/"
 
 
 def state_of(game: Game) -> engine.BlockersState:
-    game.refresh_from_db()
-    state = projection.current_state(game)
-    assert isinstance(state, engine.BlockersState)
-    return state
+    return state_as(game, engine.BlockersState)
 
 
 def to_move(game: Game) -> tuple[engine.BlockersState, int]:

@@ -21,7 +21,7 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from accounts.models import User
-from games.core import door, projection, timeouts
+from games.core import door, timeouts
 from games.core.projection import current_state, game_lexicon, load_events
 from games.engine.crossword.state import GameState
 from games.kinds import get
@@ -29,6 +29,7 @@ from games.kinds.crossword.robots import CROSSWORD_ROBOTS
 from games.mail_out import outbox
 from games.models import Event, Game
 from tests import leaks
+from tests.contract.play import state_as
 from tests.inbound.esp_payloads import BASIC_AUTH, post_json, postmark_payload, reply_to_turn
 
 KINGDOM, PHONY, BOB, CY = "KINGDOM", "QATEEEE", "DOGCATE", "RAINBOW"
@@ -57,10 +58,7 @@ def signed_in(game: Game, seat: int) -> Client:
 
 
 def state_of(game: Game) -> GameState:
-    game.refresh_from_db()
-    state = projection.current_state(game)
-    assert isinstance(state, GameState)
-    return state
+    return state_as(game, GameState)
 
 
 def text(response: Any) -> str:

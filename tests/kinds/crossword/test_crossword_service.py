@@ -18,14 +18,14 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from accounts.models import User
-from games.core import door, projection, timeouts
+from games.core import door, timeouts
 from games.engine.crossword.state import GameState
 from games.engine.errors import Refusal
 from games.kinds import get
 from games.mail_out import outbox
 from games.models import Event, Game, Notification, RobotTurn, Seat
 from games.robots import owed, turns
-from tests.contract.play import move_form, replayed, seat_user, signed_in, text
+from tests.contract.play import move_form, replayed, seat_user, signed_in, state_as, text
 from tests.inbound.esp_payloads import (
     BASIC_AUTH,
     MAILGUN_INBOUND_MIME,
@@ -48,10 +48,7 @@ JESUS_POINTS = 41
 
 
 def state_of(game: Game) -> GameState:
-    game.refresh_from_db()
-    state = projection.current_state(game)
-    assert isinstance(state, GameState)
-    return state
+    return state_as(game, GameState)
 
 
 def event_types(game: Game) -> list[str]:

@@ -16,12 +16,12 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from games.core import door, projection, timeouts
+from games.core import door, timeouts
 from games.kinds.base import GameKind
 from games.mail_in import inbound
 from games.mail_out import outbox
 from games.models import Event, Game, InboundMail, Notification
-from tests.contract.play import move_form, replayed, seat_user, signed_in, text
+from tests.contract.play import move_form, replayed, seat_user, signed_in, state_as, text
 from tests.inbound.inbound_mails import parsed, reply_mime
 
 from .engine import State
@@ -30,10 +30,7 @@ CREATE = "/games/new/"
 
 
 def state_of(game: Game) -> State:
-    game.refresh_from_db()
-    state = projection.current_state(game)
-    assert isinstance(state, State)
-    return state
+    return state_as(game, State)
 
 
 # --- the create page ---------------------------------------------------------------

@@ -18,13 +18,13 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from accounts.models import User
-from games.core import door, projection, rebuild, timeouts
+from games.core import door, rebuild, timeouts
 from games.engine import tumble as engine
 from games.mail_in import inbound
 from games.mail_out import outbox
 from games.mail_out.turnlinks import turn_url
 from games.models import Event, Game, InboundMail, Notification
-from tests.contract.play import move_form, replayed, seat_user, signed_in, text
+from tests.contract.play import move_form, replayed, seat_user, signed_in, state_as, text
 from tests.inbound import esp_payloads
 from tests.inbound.inbound_mails import parsed, reply_mime
 
@@ -34,10 +34,7 @@ CREATE = "/games/new/"
 
 
 def state_of(game: Game) -> engine.TumbleState:
-    game.refresh_from_db()
-    state = projection.current_state(game)
-    assert isinstance(state, engine.TumbleState)
-    return state
+    return state_as(game, engine.TumbleState)
 
 
 # --- the create page ---------------------------------------------------------------
