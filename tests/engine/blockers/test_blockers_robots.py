@@ -39,6 +39,7 @@ def test_greedy_beats_beginner_clearly() -> None:
     assert result.interval[0] > 2 * result.fair_share, result.summary()
 
 
+@pytest.mark.slow
 def test_strong_beats_greedy_clearly() -> None:
     # A budget it never reaches: it always takes its full count of samples, so the
     # match is the same on any machine.  Twelve deals: with six, the draws being

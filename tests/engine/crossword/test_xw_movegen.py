@@ -167,6 +167,7 @@ SMALL = SMALL_TEXT.split()
 BONUS = {"EVE": 5, "LAW": 5, "RUTH": 5, "AMEN": 5, "LOVE": 5, "SAVED": 10, "HEART": 10}
 
 
+@pytest.mark.slow
 def test_agrees_with_brute_force_on_random_positions() -> None:
     d = Dawg.build(SMALL)
     words = set(SMALL)

@@ -113,6 +113,7 @@ def test_format_then_parse_gives_the_same_play(
     assert format_move(parse_move(text)) == text
 
 
+@pytest.mark.slow
 @settings(max_examples=300, derandomize=True)
 @given(st.text(max_size=30))
 def test_any_text_is_read_or_refused_with_a_code(text: str) -> None:

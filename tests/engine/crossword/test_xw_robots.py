@@ -68,6 +68,7 @@ class Checked:
         return answer
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(LEVELS))
 def test_every_level_answers_legally_through_a_game(enable_dawg: Dawg, name: str) -> None:
     me, other = Checked(name, enable_dawg), Checked("greedy", enable_dawg)
@@ -77,6 +78,7 @@ def test_every_level_answers_legally_through_a_game(enable_dawg: Dawg, name: str
     assert len(game.moves) == game.turns
 
 
+@pytest.mark.slow
 def test_sharing_the_word_racks_hold_nine(enable_dawg: Dawg) -> None:
     seen: list[int] = []
 
@@ -164,6 +166,7 @@ def test_a_match_plays_each_deal_with_the_seats_swapped(enable_dawg: Dawg) -> No
     assert result.played == 2 and result.wins + result.draws + result.losses == 2
 
 
+@pytest.mark.slow
 def test_strong_beats_greedy_and_greedy_beats_beginner(enable_dawg: Dawg) -> None:
     """Each deal twice with the seats swapped, a fixed seed: the stronger side's
     win rate has a 95% interval wholly above one half."""

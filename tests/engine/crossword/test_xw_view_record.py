@@ -93,6 +93,7 @@ GAMES = settings(
 )
 
 
+@pytest.mark.slow
 @GAMES
 @given(seed=st.integers(0, 10**6), preset=st.sampled_from(["standard", "sharing"]))
 def test_random_legal_games_replay_from_their_record_to_the_same_state(

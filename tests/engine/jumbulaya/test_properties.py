@@ -115,6 +115,7 @@ def game_rules(data: st.DataObject) -> Rules:
     )
 
 
+@pytest.mark.slow
 @GAMES
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_invariants_and_end_properly(
@@ -134,6 +135,7 @@ def test_random_games_keep_invariants_and_end_properly(
     check_invariants(state)
 
 
+@pytest.mark.slow
 @GAMES
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
 def test_record_replay_record_round_trip(enable: Lexicon, data: st.DataObject, seed: int) -> None:
@@ -238,6 +240,7 @@ def test_replay_json_never_crashes_on_any_json(value: object) -> None:
     assert check_result(text, resolve_none) in (1, 2) or value == {}
 
 
+@pytest.mark.slow
 @FUZZ
 @given(
     st.lists(

@@ -87,6 +87,7 @@ def _hidden_elsewhere(state: GameState, seat: int, rng: random.Random) -> GameSt
     return replace(state, racks=tuple(racks), bag=tuple(pool[n:]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ALL_LEVELS)
 def test_the_answer_depends_on_the_view_only(enable: Lexicon, name: str) -> None:
     for seed in (1, 2):
@@ -112,6 +113,7 @@ def _explicit(move: str) -> None:
         assert move.split()[-1] == explicit_word(tiles)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=10,
     deadline=None,
