@@ -1,6 +1,8 @@
-"""What the contract's tests do with a game of any kind: sign a seat in, find
-a move its kind says is legal (the suite never writes a kind's notation), send
-it, and end a game by resignations."""
+"""What the contract's tests, and the kinds' own, do with a game of any kind:
+start one between people and robots, sign a seat in, read its state, find a
+move its kind says is legal (the contract never writes a kind's notation) and
+send it, end the game by resignations, and replay its record with
+``manage.py replay``."""
 
 from __future__ import annotations
 
@@ -21,8 +23,6 @@ from games.models import Event, Game
 
 #: Moves that give a turn or the game away: never the move a test makes.
 GIVING_UP = {"pass", "resign", "timeout"}
-
-
 #: The people a test seats, in seat order.
 NAMES = ("ann", "bob", "cy", "di", "ed")
 

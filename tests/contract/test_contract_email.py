@@ -1,7 +1,8 @@
 """Every kind by email: the "your turn" email shows the seat its own hand and
 no other, a reply with a move (Postmark's and Mailgun's webhooks, as they
-post) makes it, a reply that is no move is refused, a message with a move
-reaches the next player's email escaped, and a "hint" reply is answered."""
+post) makes it, a reply that is no move is refused, a message sent with a
+move reaches the other players' pages and emails escaped, and a "hint" reply
+is answered."""
 
 from __future__ import annotations
 

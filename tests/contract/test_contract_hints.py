@@ -1,6 +1,7 @@
-"""Every kind's hints (a kind with robots): stored for the seat to move when
-its game has hints on, shown on that seat's page alone, answered by email in
-the kind's words, and none for a seat not to move."""
+"""Every kind's hints (every kind has robots to find them): stored for the
+seat to move when its game has hints on, shown on that seat's page and no
+waiting seat's, said in the kind's words for a ``hint`` reply; none stored
+when the game has them off."""
 
 from __future__ import annotations
 

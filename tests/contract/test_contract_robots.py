@@ -1,7 +1,8 @@
 """Every kind's robots: a robot seat plays its owed turn through the worker's
-function, ``manage.py robot`` answers the kind's seat views, and a robot's
-account comes into being when its level is first needed (no migration a
-level name), even in a database flushed of the migrations' rows."""
+function, ``manage.py robot`` answers the kind's seat views and plays a
+match, and a robot's account comes into being when its level is first needed
+(no migration a level name), even in a database flushed of the migrations'
+rows."""
 
 from __future__ import annotations
 
