@@ -129,6 +129,7 @@ def manage_check(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]
     )
 
 
+@pytest.mark.slow
 def test_the_processes_make_run_starts_refuse_a_public_address(tmp_path: Path) -> None:
     """``make run HOST=0.0.0.0`` gives every process RUN_HOST (Procfile.dev):
     each stops at its start, saying why and what to do."""

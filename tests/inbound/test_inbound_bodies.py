@@ -105,6 +105,7 @@ def handed(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[int]]]:
     yield sizes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("post", FORMATS, ids=lambda post: post.__name__)
 def test_a_20_mb_html_only_reply_is_read_from_its_top(
     two_player: Game, client: Client, post: Post, handed: dict[str, list[int]]
@@ -119,6 +120,7 @@ def test_a_20_mb_html_only_reply_is_read_from_its_top(
     assert max(handed["anymail"]) < 2 * MAX_BODY_BYTES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("post", FORMATS, ids=lambda post: post.__name__)
 def test_a_20_mb_text_reply_is_read_from_its_top(
     two_player: Game, client: Client, post: Post, handed: dict[str, list[int]]
@@ -153,6 +155,7 @@ def html_only(html: str) -> AnymailInboundMessage:
     )
 
 
+@pytest.mark.slow
 def test_html_nested_thousands_deep_is_converted_to_a_bounded_text() -> None:
     """Each nested list indents every line below it once more: 64 KB of
     ``<ol><li>`` made 80 MB of text in 21 s.  Nesting past a few levels is

@@ -58,6 +58,7 @@ def corpus_mails() -> list[corpus.CorpusMail]:
     return corpus.load_corpus(where)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("esp_webhooks")
 def test_every_corpus_reply_is_read_right_through_both_esps(
     two_player: Game, corpus_mails: list[corpus.CorpusMail]

@@ -595,6 +595,7 @@ def reply(table: Table, body: Body) -> bytes:
 # --- the tests ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @fuzz(1000)
 @given(envelope=envelopes, body=bodies)
 @example(  # NUL in what was read, and in a subject: PostgreSQL once refused to store them
@@ -615,6 +616,7 @@ def test_random_mail_keeps_every_invariant(table: Table, envelope: Envelope, bod
         assert outcome.status in ("dropped", "duplicate"), (envelope, outcome)
 
 
+@pytest.mark.slow
 @fuzz(400)
 @given(envelope=envelopes, body=bodies)
 @example(
@@ -699,6 +701,7 @@ QUOTE_STARTS = [
 MARKERS = [REPLY_MARKER, f"> {REPLY_MARKER}", f"> \ufeff{REPLY_MARKER}", f">> {REPLY_MARKER}"]
 
 
+@pytest.mark.slow
 @fuzz(500)
 @given(
     above=st.lists(st.sampled_from(GREETINGS), max_size=4),

@@ -31,6 +31,7 @@ import pytest
 from bench.stack.topology import PG_BIN, REPO, Postgres, Proc, Redis, deploy_command
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.services,
     pytest.mark.skipif(
         os.geteuid() != 0 or shutil.which("runuser") is None,

@@ -29,6 +29,7 @@ GAMES = 10
 PLAY_CAP_MINUTES = 20
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.services,
     pytest.mark.skipif(
         os.geteuid() != 0 or shutil.which("runuser") is None,
