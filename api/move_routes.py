@@ -16,12 +16,11 @@ from api import reading
 from api.auth import user_of
 from api.errors import ApiError
 from api.schemas import ErrorOut, MoveIn, MoveOut, PreviewIn, ResignIn
-from games.core import door, projection
+from games.core import door, projection, windows
 from games.engine.errors import Refusal
 from games.kinds import presentation
 from games.kinds.base import page_refusal
 from games.models import Event
-from games.timing import claims
 from games.web.forms import typed
 
 router = Router(tags=["moves"])
@@ -80,9 +79,9 @@ def make_move(user: User, game_id: int, move: str, expected: int, key: str | Non
         raise ApiError(409, e.code, e.message) from None
     message = "Your move was made."
     if done.sealed:
-        message = claims.sealed_notice(done.game, user.time_zone or "UTC")
+        message = windows.sealed_notice(done.game, user.time_zone or "UTC")
     elif done.overtaken:
-        message = claims.OVERTAKEN_NOTICE
+        message = windows.overtaken_notice(done.game)
     game = done.game
     return MoveOut(
         seq=game.last_seq,

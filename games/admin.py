@@ -1,6 +1,6 @@
 """Staff pages for games.  The event log is the truth and append-only, and a
 game and its seats are projections of it, so those are shown, never edited
-here: a change to a game goes through ``games.core.door`` (and its neighbours in :mod:`games.core`)."""
+here: a change to a game goes through the one door (:mod:`games.core.door`)."""
 
 from __future__ import annotations
 

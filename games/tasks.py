@@ -74,7 +74,7 @@ def sweep_deadlines() -> int:
 @shared_task(name="games.tasks.sweep_claim_windows")
 @quiet_while_away(0)
 def sweep_claim_windows() -> int:
-    return swept("games.tasks.sweep_claim_windows", windows.close_claim_windows)
+    return swept("games.tasks.sweep_claim_windows", windows.close_windows)
 
 
 @shared_task(name="games.tasks.send_digests")

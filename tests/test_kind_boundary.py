@@ -40,7 +40,6 @@ ROUTED = [
     "games/management/commands/robot.py",
     "games/robots/owed.py",
     "games/robots/turns.py",
-    "games/timing/claims.py",
     "games/timing/deadlines.py",
     "games/web/confirmations.py",
     "games/web/forms.py",

@@ -49,7 +49,7 @@ class ScoreSeries:
 def _mark(kind: GameKind, event: KindEvent) -> str | None:
     if kind.is_timeout(event):
         return AUTO_PASS
-    if kind.claims is not None and kind.event_type(event).startswith(kind.claims.verb):
+    if kind.window is not None and kind.event_type(event).startswith(kind.window.verb):
         return CALL
     return None
 

@@ -1,14 +1,23 @@
-"""Off-turn windows: the calls sealed in a window are made when it closes.
+"""Off-turn windows, as the core knows them: by their keepers.
 
 A kind with an off-turn window (:mod:`games.kinds.windows`) lets its players
-call while it is open, off their turn; the calls are held sealed and judged
-together when the window closes (its deadline, :func:`close_claim_windows`
-every minute), or at once when a move would end the game or a call on its
-caller's own turn is verified.  The calls a closing window makes are moves, so
-they are made here, through the one door (:func:`games.core.door.submit`),
-which asks this module's :class:`Gate` (installed at start-up,
-:func:`install`) before each move.  What the window decides and stores is
-:mod:`games.timing.claims`'s.
+call while it is open, off their turn; the calls are held and settled together
+when the window closes.  The core knows no such game: each kind's window names
+the module that keeps it (``window.keeper``), loaded here at start-up
+(:func:`install`), and what the core asks of it is :class:`WindowKeeper`:
+
+* at the door, before each move of a game of its kind (the :class:`Gate` this
+  module installs, :mod:`games.core.window_gate`): whether a call is held
+  sealed, and whether the window closes first, or makes the move itself;
+* after each move (:func:`on_move`, a follower) and when a robot takes a seat
+  over (:func:`on_seat_taken`);
+* every minute, which windows are due, and to close each
+  (:func:`close_windows`: one game's trouble holds up no other's);
+* for the channels, the words they answer a held call or a move a window
+  overtook with, and a seat's calls still sealed.
+
+A keeper makes its calls through the one door (:func:`games.core.door.submit`),
+which imports no keeper.
 """
 
 from __future__ import annotations
@@ -16,211 +25,37 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from datetime import datetime
+from importlib import import_module
+from typing import Protocol
 
-from django.db import transaction
 from django.utils import timezone
 
-from games import models
+from games import kinds
 from games.core import window_gate
-from games.core.door import StaleMove, folded, locked, submit
 from games.core.followers import Moved, SeatTaken, follow
-from games.core.projection import current_state, engine_event, game_lexicon, kind_of
+from games.core.projection import ServiceError, kind_of
 from games.core.submitted import Submitted
-from games.engine.errors import Refusal
-from games.kinds.base import KindEvent, State
-from games.models import Event, Game
-from games.timing import claims
+from games.kinds.base import GameKind, KindEvent, State
+from games.models import Game
 
 log = logging.getLogger(__name__)
 
 
-#: How many times a claim is resubmitted when a move got in first.
-SUBMIT_ATTEMPTS = 5
+class AlreadyCalled(ServiceError):
+    """A call its caller has sealed already, sent again: a call is judged once."""
+
+    code = "already_called"
 
 
-def close_claim_windows(now: datetime | None = None) -> int:
-    """Close every window that is due and resolve its claims.  Returns how many
-    windows this sweep closed (a window another sweep closed is not counted)."""
-    now = now or timezone.now()
-    resolved = 0
-    for game_id in claims.due_windows(now):
-        try:
-            if close_claim_window(game_id, now):
-                resolved += 1
-        except Exception:  # one game's trouble must not hold up the others' windows
-            log.exception(
-                "could not close the claim window of game %s; the next sweep retries", game_id
-            )
-    return resolved
+class WindowKeeper(Protocol):
+    """What the core asks a kind's off-turn window (its keeper's ``WINDOW``)."""
 
+    #: What the player whose move a sealed call overtook is told.
+    overtaken_notice: str
 
-def close_claim_window(game_id: int, now: datetime | None = None) -> bool:
-    """Close game ``game_id``'s window if it is due and resolve its claims, in
-    one transaction (so that no call can be decided between the close and the
-    resolution).  False when the window is not due, or another sweep closed it."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        if not claims.take_window(game_id, now):
-            return False
-        game = Game.objects.select_for_update().get(pk=game_id)
-        _resolve_claims(game, None)
-    return True
-
-
-def close_first(game: Game, seat: int, move: str) -> None:
-    """Close ``game``'s window now, before ``seat``'s ``move``, which would end the
-    game (inside :func:`~games.core.door.submit`'s transaction, the game row locked): the sealed
-    calls were made before that move, so they are judged on the board as it
-    stands before it, and a valid one ends the game first.
-
-    The lost turns of failed calls are taken unless one would end the game or
-    stop ``move`` (a caller whose failed call would cost the very turn they are
-    playing): the game ends with ``move`` anyway.  (A resignation never comes
-    here: it is always made, :func:`~games.core.door.submit`.)"""
-    claims.shut(game)
-    _resolve_claims(game, (seat, move))
-
-
-#: Who made a call that closed the window on their own turn: the seat, and the
-#: channel and idempotency key their call came with (its event is theirs).
-Caller = tuple[int, str, str | None]
-
-
-def call_closes_window(
-    game: Game, seat: int, move: str, source: str, idempotency_key: str | None
-) -> Submitted:
-    """``seat``'s call ``move`` on its own turn, verified, while the window is
-    open (inside :func:`~games.core.door.submit`'s transaction, the game row locked): a call is
-    judged at once, and a verified one would end the game, so it joins the
-    sealed calls and the window closes now, judging them all: the longest valid
-    call ends the game (ties: the earliest made), the caller's own unless a
-    call as long was sealed before it (``overtaken``)."""
-    seq = game.last_seq
-    claims.join(game, current_state(game), seat, move)
-    claims.shut(game)
-    _resolve_claims(game, None, caller=(seat, source, idempotency_key))
-    game, seats = locked(game.pk)
-    rows = game.events.filter(seq__gt=seq).order_by("seq")
-    won = game.claims.filter(seat=seat, outcome=models.JumbulayaClaim.Outcome.MADE).exists()
-    events = [engine_event(row) for row in rows]
-    return Submitted(game, current_state(game), events, seats=seats, overtaken=not won)
-
-
-def _resolve_claims(
-    game: Game, pending: claims.Pending | None, caller: Caller | None = None
-) -> None:
-    """Judge the game's sealed claims against the board as it is now: the
-    invalid ones cost their callers a turn, then the longest valid one ends
-    the game (``caller``: a call on its caller's turn closed the window).  Each
-    claim is marked with what became of it, and each caller is owed an email
-    saying so; in a game already over none is judged."""
-    sealed = claims.unresolved(game)
-    if not sealed:
-        return
-    Outcome = models.JumbulayaClaim.Outcome
-    outcomes: dict[int, str] = {c.pk: Outcome.ENDED for c in sealed}
-    if game.status == Game.Status.PLAYING:
-        outcomes = _judge_claims(game, sealed, pending, caller)
-    claims.record_outcomes(game, sealed, outcomes)
-
-
-def _judge_claims(
-    game: Game,
-    sealed: list[models.JumbulayaClaim],
-    pending: claims.Pending | None,
-    caller: Caller | None = None,
-) -> dict[int, str]:
-    """Make the calls :func:`games.timing.claims.judge` says to (each through
-    :func:`~games.core.door.submit`; ``caller``'s own valid call with the channel and key it
-    came with) and say what became of each claim, by its primary key."""
-    judged = claims.judge(game, sealed, current_state(game), game_lexicon(game), pending)
-    outcomes = dict(judged.settled)
-    Outcome = models.JumbulayaClaim.Outcome
-    for claim in judged.failed:
-        if not judged.unless_it_ends:
-            outcomes[claim.pk] = claims.outcome_of(game, _make_claim(game.pk, claim))
-        elif _made_unless_it_ends(game.pk, claim, judged.guard):
-            outcomes[claim.pk] = Outcome.FAILED
-        else:
-            outcomes[claim.pk] = Outcome.FREE
-    made = False
-    for claim in judged.valid:
-        if made:
-            outcomes[claim.pk] = Outcome.OVERTAKEN
-            continue
-        sent = caller[1:] if caller is not None and caller[0] == claim.seat else ()
-        outcomes[claim.pk] = claims.outcome_of(game, _make_claim(game.pk, claim, *sent))
-        made = outcomes[claim.pk] == Outcome.MADE
-    return outcomes
-
-
-class _Undo(Exception):
-    pass
-
-
-def _made_unless_it_ends(
-    game_id: int, claim: models.JumbulayaClaim, pending: claims.Pending | None
-) -> bool:
-    """Make a failed ``claim`` (its caller loses a turn) unless that ends the
-    game, as a turn without a word can (``stall_rounds``), or the ``pending``
-    move could no longer be made after it: then it is undone, with what it
-    owed, and False says so."""
-    try:
-        with transaction.atomic():  # a savepoint
-            _make_claim(game_id, claim)
-            game = Game.objects.get(pk=game_id)
-            if game.status == Game.Status.OVER:
-                raise _Undo
-            if pending is not None:
-                kind = kind_of(game)
-                lexicon = game_lexicon(game) if kind.uses_word_list else None
-                try:
-                    kind.decide(current_state(game), *pending, lexicon)
-                except Refusal:
-                    raise _Undo from None
-    except _Undo:
-        return False
-    return True
-
-
-def _make_claim(
-    game_id: int,
-    claim: models.JumbulayaClaim,
-    source: str = Event.Source.SYSTEM,
-    idempotency_key: str | None = None,
-) -> list[KindEvent]:
-    """Submit ``claim`` as a call, with the game's current sequence number
-    (re-read when a move got in first), from ``source`` (the system's, unless
-    its caller's own turn closed the window).  Returns its events: none when
-    the rules refuse it (a seat that resigned, or one barred by its own
-    earlier failed call)."""
-    claims_of = kind_of(Game.objects.only("kind").get(pk=game_id)).claims
-    assert claims_of is not None  # only a kind with sealed calls has a claim window
-    move = f"{claims_of.verb} {claim.word}"
-    for _ in range(SUBMIT_ATTEMPTS):
-        seq = Game.objects.values_list("last_seq", flat=True).get(pk=game_id)
-        try:
-            return submit(game_id, claim.seat, move, seq, source, idempotency_key).events
-        except StaleMove:
-            continue
-        except Refusal as r:
-            log.info("game %s: the sealed claim %r was not made: %s", game_id, move, r.message)
-            return []
-    log.warning("game %s: the sealed claim %r was not made: the game kept moving", game_id, move)
-    return []
-
-
-class Gate:
-    """The door's questions to a game's window (:class:`~games.core.window_gate.WindowGate`)."""
-
-    def holds(self, game: Game, before: State, seat: int, move: str, source: str) -> bool:
-        kind = kind_of(game)
-        calling = kind.claims is not None and kind.verb_of(move) == kind.claims.verb
-        on_turn = seat in kind.progress(before).to_move
-        if game.claims_close_at is not None and calling and not on_turn:
-            claims.seal(game, before, seat, move)
-            return True
-        return False
+    def holds(self, game: Game, before: State, seat: int, move: str) -> bool:
+        """Whether ``seat``'s ``move`` is held sealed, unmade (stored)."""
+        ...
 
     def ahead_of(
         self,
@@ -232,40 +67,128 @@ class Gate:
         before: State,
         events: Sequence[KindEvent],
     ) -> Submitted | bool:
-        if game.claims_close_at is None:
+        """What the window does before the decided ``events`` are appended
+        (:meth:`games.core.window_gate.WindowGate.ahead_of`)."""
+        ...
+
+    def on_move(self, moved: Moved) -> None:
+        """The window's step after a move, in its transaction."""
+        ...
+
+    def on_seat_taken(self, taken: SeatTaken) -> None:
+        """The window's step when a robot takes a seat over."""
+        ...
+
+    def due(self, now: datetime) -> list[int]:
+        """The games whose window is due to close, a batch of them."""
+        ...
+
+    def close(self, game_id: int, now: datetime) -> bool:
+        """Close the game's window if it is due, and settle its calls (False:
+        not due, or another sweep closed it)."""
+        ...
+
+    def sealed_notice(self, game: Game, tz_name: str) -> str:
+        """What a player whose call was held is told (times in ``tz_name``)."""
+        ...
+
+    def sealed_calls(self, game: Game, seat: int | None) -> Sequence[object]:
+        """``seat``'s own calls still sealed (none for a spectator)."""
+        ...
+
+
+_keepers: dict[str, WindowKeeper] = {}
+
+
+def keeper_of(kind: GameKind) -> WindowKeeper | None:
+    """The keeper of ``kind``'s window, or ``None`` for a kind without one."""
+    return _keepers.get(kind.name)
+
+
+def keeper_of_game(game: Game) -> WindowKeeper | None:
+    """The keeper of ``game``'s window, or ``None`` for a kind without one."""
+    return keeper_of(kind_of(game))
+
+
+class Gate:
+    """The door's questions (:class:`~games.core.window_gate.WindowGate`),
+    passed to the keeper of the game's kind."""
+
+    def holds(self, game: Game, before: State, seat: int, move: str, source: str) -> bool:
+        keeper = keeper_of_game(game)
+        return keeper is not None and keeper.holds(game, before, seat, move)
+
+    def ahead_of(
+        self,
+        game: Game,
+        seat: int,
+        move: str,
+        source: str,
+        idempotency_key: str | None,
+        before: State,
+        events: Sequence[KindEvent],
+    ) -> Submitted | bool:
+        keeper = keeper_of_game(game)
+        if keeper is None:
             return False
-        kind = kind_of(game)
-        if kind.verb_of(move) == "resign":
-            claims.withdraw(game, seat)  # leaving is never overtaken: the calls go
-            return False
-        if (
-            kind.claims is not None
-            and kind.verb_of(move) == kind.claims.verb
-            and kind.claims.call_result(events)
-            and claims.unresolved(game)
-        ):
-            return call_closes_window(game, seat, move, source, idempotency_key)
-        if kind.progress(folded(kind, before, events)).over:
-            # The sealed calls were made before this move: they are judged first.
-            close_first(game, seat, move)
-            return True
-        return False
+        return keeper.ahead_of(game, seat, move, source, idempotency_key, before, events)
 
 
 def on_move(moved: Moved) -> None:
-    """The window's step after a move (a follower): it opens when its
-    conditions first hold, and a move that ended the game shuts it."""
-    if moved.before is not None:
-        claims.after_move(moved.game, moved.before, moved.state)
+    """The window's step after a move (a follower, :mod:`games.core.followers`)."""
+    keeper = keeper_of_game(moved.game)
+    if keeper is not None:
+        keeper.on_move(moved)
 
 
 def on_seat_taken(taken: SeatTaken) -> None:
-    """The sealed calls of a seat a robot took leave with the player, untold
-    (they were told by the resignation's confirmation)."""
-    claims.withdraw(taken.game, taken.seat, tell=False)
+    """The window's step when a robot takes a seat over (a follower)."""
+    keeper = keeper_of_game(taken.game)
+    if keeper is not None:
+        keeper.on_seat_taken(taken)
+
+
+def sealed_notice(game: Game, tz_name: str) -> str:
+    """What a player whose call ``game``'s window held is told."""
+    keeper = keeper_of_game(game)
+    return "" if keeper is None else keeper.sealed_notice(game, tz_name)
+
+
+def overtaken_notice(game: Game) -> str:
+    """What a player whose move ``game``'s window overtook is told."""
+    keeper = keeper_of_game(game)
+    return "" if keeper is None else keeper.overtaken_notice
+
+
+def sealed_calls(game: Game, seat: int | None) -> Sequence[object]:
+    """``seat``'s own calls still sealed in ``game``'s window (none for a
+    spectator, nor in a game whose kind has no window)."""
+    keeper = keeper_of_game(game)
+    return [] if keeper is None else keeper.sealed_calls(game, seat)
+
+
+def close_windows(now: datetime | None = None) -> int:
+    """Close every window that is due and settle its calls.  Returns how many
+    windows this sweep closed (a window another sweep closed is not counted)."""
+    now = now or timezone.now()
+    closed = 0
+    for keeper in _keepers.values():
+        for game_id in keeper.due(now):
+            try:
+                if keeper.close(game_id, now):
+                    closed += 1
+            except Exception:  # one game's trouble must not hold up the others' windows
+                log.exception(
+                    "could not close the window of game %s; the next sweep retries", game_id
+                )
+    return closed
 
 
 def install() -> None:
-    """Install the gate at the door and register the followers (at start-up)."""
+    """Load each kind's window keeper, install the gate at the door and register
+    the window's seat follower (at start-up, :class:`games.apps.GamesConfig`)."""
+    for kind in kinds.all():
+        if kind.window is not None:
+            _keepers[kind.name] = import_module(kind.window.keeper).WINDOW
     window_gate.install(Gate())
     follow(SeatTaken, on_seat_taken)

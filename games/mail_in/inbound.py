@@ -49,7 +49,7 @@ from mailparser_reply import EmailReplyParser
 
 from accounts.models import User
 from games.coach.hints import HINT_REPLY
-from games.core import chat, door, projection
+from games.core import chat, door, projection, windows
 from games.core.projection import kind_of
 from games.core.seat_changes import left_game, left_in_words
 from games.engine.errors import Refusal
@@ -61,7 +61,6 @@ from games.mail_out import outbox
 from games.mail_out.emails import REPLY_MARKER
 from games.mail_out.reply_addresses import find_token, inbound_domain
 from games.models import Event, Game, InboundMail, Message, Notification, Seat
-from games.timing import claims
 from ops import logs
 
 log = logging.getLogger(__name__)
@@ -510,7 +509,7 @@ def _act(
     except projection.ServiceError as e:
         return _refuse(row, game, e.message)
     if done.overtaken:
-        return _refuse(row, game, claims.OVERTAKEN_NOTICE)
+        return _refuse(row, game, windows.overtaken_notice(game))
     said = reply_messages.said_after(fresh, reading)
     if said:
         try:  # in the move's transaction: the emails it owes carry the message

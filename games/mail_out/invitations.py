@@ -117,7 +117,7 @@ def game_facts(game: Game, seated: Sequence[str]) -> list[str]:
         rules[0],
         f"Time per move: {_per_move(game.move_minutes)}{weekends}; a player who runs out of "
         "time passes.",
-        *([window] if kind.claims is not None else []),
+        *([window] if kind.window is not None else []),
         *([f"Word list: {lexicon_label(game.lexicon_name)}."] if kind.uses_word_list else []),
         *rules[1:],
     ]

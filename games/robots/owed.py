@@ -74,7 +74,7 @@ def after_move(game: Game, seats: Sequence[Seat], state: State) -> list[RobotTur
     if at.over:
         return []
     owed = (set(at.to_move) | set(at.answerers)) & robots
-    if kind.claims is not None and kind.claims.is_open(state):
+    if kind.window is not None and kind.window.is_open(state):
         owed |= {seat for seat in robots if kind.in_game(state, seat)}
     return owe(game, sorted(owed), at.seq)
 

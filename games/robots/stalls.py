@@ -36,11 +36,11 @@ from accounts import services as accounts
 from games import kinds
 from games.core import door, lobby
 from games.core.projection import current_state, game_lexicon, kind_of, load_events
+from games.core.windows import AlreadyCalled
 from games.engine.errors import Refusal
 from games.kinds.base import GameKind
 from games.models import Event, Game, RobotTurn
 from games.robots import owed, turns
-from games.timing.claims import AlreadyCalled
 
 #: Events a game may hold before it counts as stalled: the longest games of
 #: ``python -m bench stalls`` hold 150 or fewer.
@@ -66,7 +66,7 @@ class Setup:
     def label(self) -> str:
         """``jumbulaya/official person+casual window``, for a report."""
         who = "+".join(("person", *self.levels) if self.person else self.levels)
-        window = " window" if self.claim_window and kinds.get(self.kind).claims else ""
+        window = " window" if self.claim_window and kinds.get(self.kind).window else ""
         return f"{self.kind}/{self.preset} {who}{window}"
 
 
@@ -141,7 +141,7 @@ def setups(per_kind: int, seed: int, levels: int | None = None) -> list[Setup]:
         seat_counts = cycle(
             range(kind.min_players, min(kind.max_players, kind.min_players + 1) + 1)
         )
-        windows = cycle((True, False) if kind.claims is not None else (False,))
+        windows = cycle((True, False) if kind.window is not None else (False,))
         for i in range(per_kind):
             person = i % 2 == 1
             seats = min(next(seat_counts), len(offered) + person)
@@ -247,7 +247,7 @@ def _person_answers(game: Game, seat: int, kind: GameKind, rng: random.Random) -
     answer cannot be made), and off their turn calls what it would call."""
     state = current_state(game)
     on_turn = seat in kind.progress(state).to_move
-    if not on_turn and not (kind.claims is not None and kind.claims.is_open(state)):
+    if not on_turn and not (kind.window is not None and kind.window.is_open(state)):
         return
     assert kind.robots is not None  # setups() plays only kinds with robots
     lexicon = game_lexicon(game) if kind.uses_word_list else None

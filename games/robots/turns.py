@@ -33,10 +33,10 @@ from django.utils import timezone
 from accounts.models import User
 from games.core import door
 from games.core.projection import current_state, game_lexicon, kind_of, load_events
+from games.core.windows import AlreadyCalled
 from games.engine.errors import Refusal
 from games.kinds.base import GameKind, State, WordIndex
 from games.models import Event, Game, RobotTurn
-from games.timing.claims import AlreadyCalled
 
 log = logging.getLogger(__name__)
 

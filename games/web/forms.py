@@ -68,7 +68,7 @@ def service_options(kind: GameKind) -> tuple[str, ...]:
         "preset": True,
         "lexicon_name": kind.uses_word_list,
         "hints": kind.robots is not None,
-        "claim_window": kind.claims is not None,
+        "claim_window": kind.window is not None,
     }
     return tuple(name for name in SERVICE_OPTIONS if has[name])
 

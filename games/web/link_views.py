@@ -106,7 +106,7 @@ class ThroughLink(Door):
         # when the window closes, so the moves made since the email do not matter.
         game = self.opened.game
         kind = kind_of(game)
-        is_call = kind.claims is not None and kind.verb_of(notation) == kind.claims.verb
+        is_call = kind.window is not None and kind.verb_of(notation) == kind.window.verb
         if is_call and game.claims_close_at is not None:
             return game.last_seq
         return self.link.seq

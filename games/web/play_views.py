@@ -36,7 +36,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.models import User
 from games import kinds
 from games.coach import hints
-from games.core import chat, projection, score_series, seat_names
+from games.core import chat, projection, score_series, seat_names, windows
 from games.core.door import DuplicateMove, StaleMove, submit
 from games.core.projection import turn_still_open
 from games.core.seat_changes import left_in_words
@@ -46,7 +46,7 @@ from games.kinds.base import GameKind, Preview, SeatView, page_refusal
 from games.live import presence, streams
 from games.mail_out import tracking
 from games.models import Event, Game, Message
-from games.timing import claims, vacations
+from games.timing import vacations
 from games.web import charts, confirmations
 from games.web.access import Viewer, viewer_or_404
 from games.web.forms import typed
@@ -206,7 +206,7 @@ class WaitingSeat:
 def call_field(kind: GameKind) -> str | None:
     """The field of the call form of a kind with sealed calls (its verb and
     ``_word``: ``jumbulaya_word``), ``None`` for a kind without."""
-    return None if kind.claims is None else f"{kind.claims.verb}_word"
+    return None if kind.window is None else f"{kind.window.verb}_word"
 
 
 def _notation(post: Any, kind: Callable[[], GameKind]) -> tuple[str, str]:
@@ -220,9 +220,9 @@ def _notation(post: Any, kind: Callable[[], GameKind]) -> tuple[str, str]:
     elif "notation" in post:
         word = ""
         notation = typed(post["notation"])
-    elif (claims := kind().claims) is not None and f"{claims.verb}_word" in post:
-        word = str(post[f"{claims.verb}_word"]).strip()
-        notation = f"{claims.verb} {word}".strip()
+    elif (calls := kind().window) is not None and f"{calls.verb}_word" in post:
+        word = str(post[f"{calls.verb}_word"]).strip()
+        notation = f"{calls.verb} {word}".strip()
     else:
         raise BadForm("The form sent no move: write one in the move field and send it again.")
     if len(notation) > MAX_NOTATION:
@@ -362,7 +362,7 @@ def _context(
     board = shown.seat_view(state, viewer.seat)
     in_game = viewer.is_player and not board.over and viewer.seat not in board.resigned
     can_move = in_game and (link is None or link.moves)
-    calls_open = kind.claims is not None and kind.claims.is_open(state)
+    calls_open = kind.window is not None and kind.window.is_open(state)
     ctx |= {
         "kind": kind,
         "board_template": kind.board_template,
@@ -376,7 +376,7 @@ def _context(
         "can_call": (calls_open and question is None and in_game and (link is None or link.calls)),
         "my_turn": viewer.is_player and viewer.seat in kind.progress(state).to_move,
         "claims_close_at": None if board.over else game.claims_close_at,
-        "my_claims": claims.sealed_claims(game, viewer.seat),
+        "my_claims": windows.sealed_calls(game, viewer.seat),
         "my_judged_claims": shown.claim_outcomes(game, viewer.seat),
         "score_chart": charts.score_chart(score_series.game_series(game)),
     }
@@ -535,10 +535,10 @@ def send_move(request: HttpRequest, door: Door) -> HttpResponse:
         return _refused(request, door, 409, error=e.message, **kept)
     else:
         if done.sealed:
-            notice = claims.sealed_notice(done.game, door.tz_name)
+            notice = windows.sealed_notice(done.game, door.tz_name)
             return page(request, door, door.viewer(), notice=notice)
         if done.overtaken:  # not made: the game changed under it, as a stale move's
-            return _refused(request, door, 409, error=claims.OVERTAKEN_NOTICE, **kept)
+            return _refused(request, door, 409, error=windows.overtaken_notice(done.game), **kept)
         if not done.events and (left := door.viewer().left) is not None:
             notice = f"You resigned; {projection.display_name(left.took_over)} took your seat."
     if _is_htmx(request):

@@ -54,7 +54,7 @@ def kinds_without(option: str) -> list[GameKind]:
     return [
         kind
         for kind in kinds.all()
-        if {"lexicon": kind.uses_word_list, "claim_window": kind.claims is not None}[option]
+        if {"lexicon": kind.uses_word_list, "claim_window": kind.window is not None}[option]
         is False
     ]
 

@@ -477,7 +477,7 @@ def test_a_sweep_and_an_ending_move_at_once_judge_the_calls_once(
     def sweeper() -> None:
         try:
             barrier.wait(timeout=10)
-            windows.close_claim_windows()
+            windows.close_windows()
         except BaseException as e:  # reported by the assertion below
             errors.append(e)
         finally:

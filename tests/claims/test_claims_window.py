@@ -23,11 +23,11 @@ from django.utils import timezone
 from accounts import access_tokens
 from accounts.models import User
 from games.core import door, projection, submitted, windows
+from games.core.windows import AlreadyCalled
 from games.engine.jumbulaya import PRESETS, Refusal, state_to_json
+from games.kinds.jumbulaya import calls as claims
 from games.mail_out.turnlinks import turn_token
 from games.models import Event, Game, JumbulayaClaim, Notification
-from games.timing import claims
-from games.timing.claims import AlreadyCalled
 from tests.conftest import CLAIM_THE_BOARD
 
 ANN, BOB = 0, 1
@@ -59,7 +59,7 @@ def opened(board_game: Callable[..., Game], **options: Any) -> Game:
 def close_now(game: Game) -> int:
     """Move the window's close into the past and run the sweep."""
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
-    return windows.close_claim_windows()
+    return windows.close_windows()
 
 
 def types_after(game: Game, seq: int) -> list[tuple[str, int | None]]:
@@ -243,7 +243,7 @@ def test_the_longest_valid_claim_wins_after_the_failed_ones(
         .get()
         == Event.Source.SYSTEM
     )
-    assert windows.close_claim_windows() == 0  # nothing left to close
+    assert windows.close_windows() == 0  # nothing left to close
 
 
 @pytest.mark.django_db
@@ -320,7 +320,7 @@ def test_a_window_without_claims_closes_and_nothing_happens(
 def test_a_window_not_yet_due_stays_open(board_game: Callable[..., Game]) -> None:
     game = opened(board_game)
     send(game, ANN, "jumbulaya SPRINTS")
-    assert windows.close_claim_windows() == 0
+    assert windows.close_windows() == 0
     game.refresh_from_db()
     assert game.claims_close_at is not None and game.status == Game.Status.PLAYING
 
@@ -361,7 +361,7 @@ def test_two_sweeps_at_once_resolve_the_window_once(board_game: Callable[..., Ga
     def sweeper() -> None:
         try:
             barrier.wait(timeout=10)
-            results.append(windows.close_claim_windows())
+            results.append(windows.close_windows())
         except BaseException as e:  # reported by the assertion below
             errors.append(e)
         finally:

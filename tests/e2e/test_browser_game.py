@@ -163,7 +163,7 @@ def test_two_players_play_a_whole_game(
     assert "SPRINTS" not in bobs.content()  # sealed: Bob sees nothing of it
     assert Event.objects.filter(game=game).count() == 10
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now())
-    assert windows.close_claim_windows() == 1  # what beat does every minute
+    assert windows.close_windows() == 1  # what beat does every minute
     bobs.goto(url)
     anns.goto(url)
     for page in (anns, bobs):

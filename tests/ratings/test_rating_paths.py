@@ -105,7 +105,7 @@ def test_a_claim_window_closing_with_a_jumbulaya_rates_the_game(
     submit(game.pk, BOB, "jumbulaya SPRINTS", game.last_seq, Event.Source.WEB)  # sealed: off turn
     assert not RatingChange.objects.exists()
     Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
-    assert windows.close_claim_windows() == 1
+    assert windows.close_windows() == 1
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
     assert ranks(game)[BOB][0] == 1

@@ -22,7 +22,7 @@ from games.engine.blockers.record import FORMAT, read_turn, turn_of
 from games.engine.errors import BadRecord
 from games.engine.lexicon import Lexicon
 
-from ..base import Claims, OptionField, OptionGroup, Resolver, Robots
+from ..base import OptionField, OptionGroup, Resolver, Robots, Window
 from ..engine_events import NoWordList, best_seats, kept_record
 from ..engine_kind import EngineKind
 from .robots import BLOCKERS_ROBOTS
@@ -94,7 +94,7 @@ class Blockers(NoWordList, EngineKind[engine.BlockersState, engine.Event], engin
     )
     #: The board and the captured tiles are face up; racks and piles are never read.
     score_keys: tuple[str, ...] = ("board", "taken", "resigned")
-    claims: Claims | None = None
+    window: Window | None = None
     robots: Robots | None = BLOCKERS_ROBOTS
 
     board_template = "blockers/board.html"

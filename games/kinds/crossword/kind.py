@@ -27,7 +27,7 @@ from games.engine.crossword.options import (
 from games.engine.lexicon import LexiconStore
 from games.kinds.crossword.word_index import CrosswordWords, inline, installed
 
-from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
+from ..base import OptionField, OptionGroup, Progress, Resolver, Robots, Window
 from ..engine_events import best_seats, kept_record
 from ..engine_kind import EngineKind
 from .moves import scored_moves
@@ -75,7 +75,7 @@ class Crossword(EngineKind[state.GameState, events.Event], engine=crossword):
     max_players = 4
     presets: Mapping[str, Options] = PRESETS
     preset_labels: Mapping[str, str] = PRESET_LABELS
-    claims: Claims | None = None
+    window: Window | None = None
     robots: Robots | None = CROSSWORD_ROBOTS
     option_fields: tuple[OptionField, ...] = (
         OptionField(

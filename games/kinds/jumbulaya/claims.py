@@ -1,8 +1,9 @@
-"""JUMBULAYA's sealed calls as a kind's :class:`~games.kinds.base.Claims`: the
-checks a call gets before its word is looked at, whether the conditions for
-calling hold, and what a call would verify as.  The window's bookkeeping (when
-it opens and closes, the sealed calls stored, who is told) is the service's
-(:mod:`games.timing.claims`); the rules are the engine's, wrapped here.
+"""JUMBULAYA's sealed calls as the rules' half of its off-turn window
+(:class:`~games.kinds.windows.OffTurnWindow`): the checks a call gets before its
+word is looked at, whether the conditions for calling hold, and what a call
+would verify as.  The window's keeping (when it opens and closes, the sealed
+calls stored, who is told) is :mod:`games.kinds.jumbulaya.calls`'s; the rules
+are the engine's, wrapped here.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from games.engine.jumbulaya.runs import best_call
 from games.engine.lexicon import Lexicon
 
 
-class JumbulayaClaims:
+class JumbulayaCalls:
     """A JUMBULAYA call (``jumbulaya WORD``) sealed while a claim window is open."""
 
     verb = "jumbulaya"
+    keeper = "games.kinds.jumbulaya.call_window"
 
     def is_open(self, state: engine.GameState) -> bool:
         return state.jumbulaya_open()
@@ -52,4 +54,4 @@ class JumbulayaClaims:
 
 
 #: The one instance the JUMBULAYA kind holds.
-JUMBULAYA_CLAIMS = JumbulayaClaims()
+JUMBULAYA_CALLS = JumbulayaCalls()

@@ -19,10 +19,10 @@ from games.engine.jumbulaya.record import FORMAT, read_turn, turn_of
 from games.engine.lexicon import Lexicon, LexiconStore, lexicon_from_words
 from games.engine.tiles import RACK_SIZE
 
-from ..base import Claims, OptionField, OptionGroup, Play, Resolver, Robots
+from ..base import OptionField, OptionGroup, Play, Resolver, Robots, Window
 from ..engine_events import best_seats, kept_record
 from ..engine_kind import EngineKind
-from .claims import JUMBULAYA_CLAIMS
+from .claims import JUMBULAYA_CALLS
 from .robots import JUMBULAYA_ROBOTS
 
 #: The most rounds without a word a game may be set to end after.
@@ -60,7 +60,7 @@ class Jumbulaya(EngineKind[engine.GameState, engine.Event], engine=engine):
     min_players = 2
     max_players = 4
     presets: Mapping[str, engine.Rules] = engine.PRESETS
-    claims: Claims | None = JUMBULAYA_CLAIMS
+    window: Window | None = JUMBULAYA_CALLS
     robots: Robots | None = JUMBULAYA_ROBOTS
     preset_labels: Mapping[str, str] = {
         "official": "Official (the 2009 rule sheet)",

@@ -26,7 +26,7 @@ from games.engine.tumble import record
 from games.engine.tumble.options import MAX_PLAYERS, MIN_PLAYERS, Options
 from games.kinds.tumble.word_index import TumbleWords, inline, installed, words_of
 
-from ..base import Claims, OptionField, OptionGroup, Progress, Resolver, Robots
+from ..base import OptionField, OptionGroup, Progress, Resolver, Robots, Window
 from ..engine_events import best_seats, kept_record
 from ..engine_kind import EngineKind
 from .robots import TUMBLE_ROBOTS
@@ -103,7 +103,7 @@ class Tumble(EngineKind[engine.TumbleState, engine.Event], engine=engine):
     max_players = MAX_PLAYERS
     presets: Mapping[str, Options] = PRESETS
     preset_labels: Mapping[str, str] = PRESET_LABELS
-    claims: Claims | None = None
+    window: Window | None = None
     robots: Robots | None = TUMBLE_ROBOTS
     option_fields: tuple[OptionField, ...] = (
         OptionField(

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.engine.errors import BadRecord
 from games.engine.lexicon import Lexicon
-from games.kinds.base import Claims, OptionField, OptionGroup, Resolver, Robots
+from games.kinds.base import OptionField, OptionGroup, Resolver, Robots, Window
 from games.kinds.engine_events import EngineEvents, NoWordList, best_seats
 
 from . import engine
@@ -63,7 +63,7 @@ class HighCard(NoWordList, EngineEvents):
         OptionGroup("Deck", "Which cards the deck holds.", ("top_card",)),
     )
     score_keys: tuple[str, ...] = ("scores", "resigned")
-    claims: Claims | None = None
+    window: Window | None = None
     robots: Robots | None = HIGH_CARD_ROBOTS
 
     board_template = "highcard/board.html"

@@ -1,4 +1,4 @@
-"""JUMBULAYA claim windows.
+"""JUMBULAYA's calls: the claim window's bookkeeping (its off-turn window's keeper).
 
 Once all nine lines are claimed and one holds 7 or more tiles, a JUMBULAYA runs
 down almost every board, so under "anyone may call at any time" the first
@@ -18,7 +18,7 @@ plays it differently:
   calls (:func:`join`) and the window closes now
   (:func:`games.core.door.submit`), judging them all as below: the caller's
   call wins unless a call as long was sealed before it;
-* when the window closes (:func:`games.core.windows.close_claim_windows`, every
+* when the window closes (:func:`games.core.windows.close_windows`, every
   minute), every sealed claim is
   judged against the board as it is then: each invalid claim costs its caller
   a turn (the engine's ``JumbulayaFailed``), then the longest valid claim (most
@@ -56,10 +56,11 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from games.core.projection import ServiceError, kind_of
+from games.core.projection import kind_of
+from games.core.windows import AlreadyCalled
 from games.engine.errors import Refusal
 from games.engine.lexicon import Lexicon
-from games.kinds.base import Claims, GameKind, KindEvent, State
+from games.kinds.base import GameKind, KindEvent, State, Window
 from games.live import doorbell
 from games.mail_out import outbox
 from games.models import Game, JumbulayaClaim, Notification
@@ -80,19 +81,13 @@ OVERTAKEN_NOTICE = (
 MAX_WORD = JumbulayaClaim._meta.get_field("word").max_length or 60
 
 
-class AlreadyCalled(ServiceError):
-    """A call its caller has sealed already, sent again: a call is judged once."""
-
-    code = "already_called"
-
-
 # --- opening ---------------------------------------------------------------
 
 
-def _claims(kind: GameKind) -> Claims:
-    if kind.claims is None:
+def _claims(kind: GameKind) -> Window:
+    if kind.window is None:
         raise ValueError(f"the game kind {kind.name!r} has no sealed calls")
-    return kind.claims
+    return kind.window
 
 
 def after_move(game: Game, before: State, state: State) -> None:
@@ -103,7 +98,7 @@ def after_move(game: Game, before: State, state: State) -> None:
     and the calls still sealed are never judged
     (``JumbulayaClaim.Outcome.ENDED``)."""
     kind = kind_of(game)
-    calls = kind.claims
+    calls = kind.window
     if calls is None or not game.claim_window:
         return
     if kind.progress(state).over:
@@ -151,7 +146,7 @@ def seal(game: Game, state: State, seat: int, move: str) -> JumbulayaClaim:
     transaction).
 
     The checks a call gets from the rules before its word is looked at run
-    here (the kind's :meth:`~games.kinds.base.Claims.check_call`), and raise its
+    here (the kind's :meth:`~games.kinds.windows.OffTurnWindow.check_call`), and raise its
     :class:`Refusal`; the word itself is not checked, so that nobody learns
     whether it is valid before the close.  A word the seat has sealed already
     is :class:`AlreadyCalled`: it is judged once, when the window closes.
@@ -280,7 +275,7 @@ def judge(
 ) -> Judgement:
     """Judge ``claims`` (in the order made) against ``state``'s board, before
     ``pending`` when a move closed the window: what the game's kind would
-    verify each as (:meth:`~games.kinds.base.Claims.verify`)."""
+    verify each as (:meth:`~games.kinds.windows.OffTurnWindow.verify`)."""
     kind = kind_of(game)
     calls = _claims(kind)
     settled: dict[int, str] = {}
