@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
+
 from accounts.models import User
 from games.core.projection import current_state, game_lexicon
 from games.engine.jumbulaya import legal_moves
@@ -63,6 +65,7 @@ def viewers(game: Game, make_user: Callable[[str], User]) -> list[tuple[int | No
     return [*seated, (None, make_user("eve"))]
 
 
+@pytest.mark.slow
 def test_no_answer_shows_what_another_seat_drew_or_exchanged(
     canary_game: Callable[[], CanaryGame],
     make_user: Callable[[str], User],
@@ -88,6 +91,7 @@ def test_no_answer_shows_what_another_seat_drew_or_exchanged(
     assert scanned > 4 * 15
 
 
+@pytest.mark.slow
 def test_no_answer_holds_another_rack_or_the_bags_order(
     started_game: Callable[..., Game],
     make_user: Callable[[str], User],

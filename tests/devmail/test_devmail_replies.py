@@ -159,6 +159,7 @@ def test_a_reply_answered_without_a_move_is_not_called_dropped(
 EVENT_OF = {"word": "word_built", "pass": "passed", "resign": "resigned"}
 
 
+@pytest.mark.slow
 def test_a_whole_game_played_by_email_only(game: Game, client: Client) -> None:
     """Both players answer their newest turn email, words and passes, until
     one resigns: every move is made by email and the game ends."""

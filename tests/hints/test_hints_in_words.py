@@ -48,6 +48,7 @@ def a_game_with_hints(make_user: Callable[[str], User], kind: str) -> Game:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", hints.hinted_kinds())
 def test_hints_read_as_moves_and_fill_the_move_field(
     make_user: Callable[[str], User], kind: str

@@ -59,6 +59,7 @@ def pass_on_the_page(client: Client, game: Game, n: int) -> None:
     assert answer.status_code == 302, answer.content[:500]
 
 
+@pytest.mark.slow
 def test_ten_moves_on_the_page_against_a_robot_mail_nothing_then_one_email_when_away(
     make_user: Callable[[str], User],
 ) -> None:
@@ -91,6 +92,7 @@ def test_ten_moves_on_the_page_against_a_robot_mail_nothing_then_one_email_when_
         assert not owed.filter(sent_at__isnull=True).exists()  # every row settled
 
 
+@pytest.mark.slow
 def test_a_player_who_moves_by_email_or_api_is_mailed_each_turn(
     make_user: Callable[[str], User],
 ) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 
+import pytest
 from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
 
@@ -79,6 +80,7 @@ def html_part(message: EmailMultiAlternatives) -> str:
     return next(str(c) for c, mime in message.alternatives if mime == "text/html")
 
 
+@pytest.mark.slow
 def test_no_email_shows_another_seats_rack_or_address(
     started_game: Callable[..., Game],
 ) -> None:
@@ -112,6 +114,7 @@ def test_no_email_shows_another_seats_rack_or_address(
     assert rendered >= 3 * 7
 
 
+@pytest.mark.slow
 def test_no_email_shows_what_another_seat_drew_or_exchanged(
     canary_game: Callable[[], CanaryGame],
 ) -> None:

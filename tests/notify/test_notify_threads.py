@@ -14,6 +14,7 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from typing import Any
 
+import pytest
 from anymail.inbound import AnymailInboundMessage
 from django.conf import settings
 
@@ -49,6 +50,7 @@ def mail_of(mailoutbox: list[Any], user: User) -> list[Any]:
     return [m for m in mailoutbox if m.to == [user.email]]
 
 
+@pytest.mark.slow
 def test_subjects_say_the_game_and_what_happened(
     board_game: Callable[..., Game], mailoutbox: list[Any]
 ) -> None:

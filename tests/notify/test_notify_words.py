@@ -37,6 +37,7 @@ def wrong_words(email: Rendered) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("kind", "players"), GAMES, ids=[f"{k}-{p}" for k, p in GAMES])
 def test_every_email_of_every_kind_is_in_words(
     kind: str,

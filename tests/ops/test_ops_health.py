@@ -123,6 +123,7 @@ def test_the_embedded_default_reports_the_heartbeats_without_judging_them(settin
     assert body["broker"] == {"ok": True, "checked": False, "transport": "filesystem"}
 
 
+@pytest.mark.slow
 def test_workers_are_expected_by_default_where_the_broker_is_not_the_embedded_one(
     tmp_path: Path,
 ) -> None:

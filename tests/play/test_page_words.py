@@ -53,6 +53,7 @@ def every_page(game: Game, client: Client, seat: int | None) -> Iterator[tuple[s
             yield path, response.content.decode()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("kind", "players"), GAMES, ids=[f"{k}-{p}" for k, p in GAMES])
 def test_every_page_of_every_kind_is_in_words(
     client: Client,

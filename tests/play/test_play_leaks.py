@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+import pytest
 from django.test import Client
 
 from accounts.models import User
@@ -83,6 +84,7 @@ def pages_for(
     yield "refused move", client.post(f"{base}move/", move).content.decode()
 
 
+@pytest.mark.slow
 def test_no_page_shows_another_rack_the_bag_or_an_address(
     started_game: Callable[..., Game],
     make_user: Callable[..., User],
@@ -149,6 +151,7 @@ def every_page(game: Game, client: Client, seat: int | None) -> Iterator[tuple[s
     yield "turn link", client.get(turn_url(user.pk, game.pk, game.last_seq)).content.decode()
 
 
+@pytest.mark.slow
 def test_no_page_shows_what_another_seat_drew_or_exchanged(
     canary_game: Callable[[], CanaryGame],
     make_user: Callable[..., User],
@@ -171,6 +174,7 @@ def test_no_page_shows_what_another_seat_drew_or_exchanged(
     assert pages > 4 * 6
 
 
+@pytest.mark.slow
 def test_the_leak_scan_through_the_kind_finds_no_rack_in_pages_or_emails(
     started_game: Callable[..., Game], make_user: Callable[..., User], mailoutbox: list[Any]
 ) -> None:

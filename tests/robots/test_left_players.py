@@ -169,6 +169,7 @@ def a_move_or_resign(game: Game, seat: int) -> str:
     return moves[0] if moves else "resign"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_reply_from_the_player_who_left_is_answered_that_they_left(
     kind: str, make_user: Callable[[str], User]
@@ -192,6 +193,7 @@ def test_a_reply_from_the_player_who_left_is_answered_that_they_left(
     assert not leaks.leaks(body + html, leaks.hands(game))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_player_who_resigns_by_email_is_told_a_robot_took_the_seat(
     kind: str, make_user: Callable[[str], User]
@@ -210,6 +212,7 @@ def test_a_player_who_resigns_by_email_is_told_a_robot_took_the_seat(
     assert not leaks.leaks(body, leaks.hands(game))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_api_shows_the_player_who_left_the_game_but_takes_no_move(
     kind: str, make_user: Callable[[str], User]
@@ -273,6 +276,7 @@ def test_a_rename_shows_in_the_lines_the_leaver_played(
     assert any(words.startswith("David ") for words in log[:-1])
 
 
+@pytest.mark.slow
 def test_each_players_page_counts_only_the_plays_they_made_in_a_seat_that_changed_hands(
     make_user: Callable[[str], User],
 ) -> None:

@@ -176,6 +176,7 @@ def test_a_human_pace_robot_answers_later(make_user: Callable[[str], User]) -> N
     assert len(robot_events(game)) == 1
 
 
+@pytest.mark.slow
 def test_a_robot_versus_robot_game_is_played_to_the_end_by_the_tasks() -> None:
     # The expert's account plays whatever the engine's strongest level is until
     # the engine has an expert of its own.

@@ -23,6 +23,7 @@ PER_KIND = 8
 SEED = 29
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @pytest.mark.parametrize("kind", [kind.name for kind in kinds.all()])
 def test_no_game_of_any_kind_waits_on_a_robot(kind: str, settings: Any) -> None:
