@@ -366,34 +366,6 @@ class Vacation(models.Model):
         return f"vacation of {self.user_id} from {self.starts_at:%Y-%m-%d}"
 
 
-class JumbulayaClaim(models.Model):
-    """A sealed JUMBULAYA call made while a claim window is open, and, once the
-    window closed, what became of it."""
-
-    class Outcome(models.TextChoices):
-        MADE = "made", "verified: it ended the game"
-        FAILED = "failed", "not verified: it cost a turn"
-        FREE = "free", "not verified, but the game ended before it cost a turn"
-        OVERTAKEN = "overtaken", "valid, but a longer or earlier call was made"
-        WITHDRAWN = "withdrawn", "withdrawn: the caller left the game"
-        ENDED = "ended", "not judged: the game ended first"
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="claims")
-    seat = models.PositiveSmallIntegerField()
-    word = models.CharField(max_length=60)
-    created_at = models.DateTimeField(auto_now_add=True)
-    resolved_at = models.DateTimeField(null=True, blank=True)
-    outcome = models.CharField(max_length=10, choices=Outcome, blank=True)
-    #: The game's last event when the claim was judged: the log tells its fate there.
-    resolved_seq = models.PositiveIntegerField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["created_at", "pk"]
-
-    def __str__(self) -> str:
-        return f"claim by seat {self.seat} in game {self.game_id}"
-
-
 class RecordUpload(models.Model):
     """A ``jumbulaya-record/1`` game record a user uploaded to replay it: only its
     owner sees it.  ``record`` is the record as checked on upload (header and

@@ -37,7 +37,8 @@ def _letters(word: str) -> str:
 
 def moves(ledger: Ledger) -> dict[str, Any]:
     """Every move a player sent against the log: none lost, none made twice."""
-    from games.models import Event, JumbulayaClaim
+    from games.kinds.jumbulaya.models import JumbulayaClaim
+    from games.models import Event
 
     events = list(
         Event.objects.filter(source__in=["web", "link", "email"]).values_list(

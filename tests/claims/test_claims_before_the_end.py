@@ -32,8 +32,9 @@ from django.utils import timezone
 from games.core import door, lexicons, projection, timeouts, windows
 from games.core.records import export_json
 from games.engine.jumbulaya import PRESETS
+from games.kinds.jumbulaya.models import JumbulayaClaim
 from games.mail_out.emails import message_for
-from games.models import Event, Game, JumbulayaClaim, Notification
+from games.models import Event, Game, Notification
 from games.web.confirmations import FIELD, YES
 from tests.claims.test_claims_window import close_now, play, send
 from tests.conftest import BOARD_LINES, BOARD_RACKS, BOARD_WORDS, CLAIM_THE_BOARD

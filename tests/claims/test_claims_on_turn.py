@@ -17,7 +17,8 @@ import pytest
 
 from games.core import projection
 from games.kinds import presentation
-from games.models import Event, Game, JumbulayaClaim
+from games.kinds.jumbulaya.models import JumbulayaClaim
+from games.models import Event, Game
 from tests.claims.test_claims_window import opened, send, types_after
 
 ANN, BOB = 0, 1

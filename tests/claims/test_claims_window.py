@@ -26,8 +26,9 @@ from games.core import door, projection, submitted, windows
 from games.core.windows import AlreadyCalled
 from games.engine.jumbulaya import PRESETS, Refusal, state_to_json
 from games.kinds.jumbulaya import calls as claims
+from games.kinds.jumbulaya.models import JumbulayaClaim
 from games.mail_out.turnlinks import turn_token
-from games.models import Event, Game, JumbulayaClaim, Notification
+from games.models import Event, Game, Notification
 from tests.conftest import CLAIM_THE_BOARD
 
 ANN, BOB = 0, 1

@@ -40,10 +40,11 @@ from inbound_mails import CRLF, entity, inbound_row, legal_word, multipart, raw_
 from accounts.models import User
 from games.core import lobby, projection
 from games.engine.jumbulaya import PRESETS
+from games.kinds.jumbulaya.models import JumbulayaClaim
 from games.mail_in import inbound
 from games.mail_out.emails import REPLY_MARKER
 from games.mail_out.reply_addresses import reply_address, reply_token
-from games.models import Event, Game, InboundMail, JumbulayaClaim, Notification
+from games.models import Event, Game, InboundMail, Notification
 
 pytestmark = pytest.mark.django_db
 Kind = Notification.Kind

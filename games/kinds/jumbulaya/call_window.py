@@ -23,7 +23,8 @@ from games.core.projection import current_state, engine_event, game_lexicon, kin
 from games.core.submitted import Submitted
 from games.engine.errors import Refusal
 from games.kinds.base import KindEvent, State
-from games.models import Event, Game, JumbulayaClaim
+from games.kinds.jumbulaya.models import JumbulayaClaim
+from games.models import Event, Game
 
 from . import calls
 

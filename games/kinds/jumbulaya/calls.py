@@ -61,9 +61,10 @@ from games.core.windows import AlreadyCalled
 from games.engine.errors import Refusal
 from games.engine.lexicon import Lexicon
 from games.kinds.base import GameKind, KindEvent, State, Window
+from games.kinds.jumbulaya.models import JumbulayaClaim
 from games.live import doorbell
 from games.mail_out import outbox
-from games.models import Game, JumbulayaClaim, Notification
+from games.models import Game, Notification
 from games.timing.deadlines import time_zone
 
 Outcome = JumbulayaClaim.Outcome

@@ -43,8 +43,9 @@ from games.engine.jumbulaya.notation import CallJumbulaya, Exchange, Pass, PlayW
 from games.engine.tiles import letters
 from games.kinds.base import Logged
 from games.kinds.jumbulaya.kind import JUMBULAYA
+from games.kinds.jumbulaya.models import JumbulayaClaim
 from games.kinds.jumbulaya.seat_view import END_WORDS, player_names
-from games.models import Game, JumbulayaClaim
+from games.models import Game
 
 Outcome = JumbulayaClaim.Outcome
 
