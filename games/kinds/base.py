@@ -16,6 +16,17 @@ they are opaque values it hands back to the same kind, so each is typed here as
 of a state (whose turn, whether it is over, how it ended, its sequence number) is
 asked through :meth:`GameKind.progress`, so a 2-D board game (Blockers) or a
 crossword fits as well as JUMBULAYA's nine lines.
+
+A kind is its rules (:class:`Rules`, generic over its state and event
+types, about ten members) and what the service asks of it beside them,
+each a protocol of its own: its stored events and states
+(:class:`EventLog`), records (:class:`Records`), create-form options
+(:class:`CreateOptions`), word lists (:class:`WordLists`), scores read
+from a stored state (:class:`StoredScores`) and templates
+(:class:`Templates`); robots and an off-turn window are objects a kind
+may lack (``None``).  :class:`GameKind` is all of them at once, over the
+opaque types below; a kind's own class is generic over its own two
+(:class:`games.kinds.engine_kind.EngineKind`).
 """
 
 from __future__ import annotations
@@ -307,95 +318,11 @@ class Robots(Protocol):
         ...
 
 
-class GameKind(Protocol):
-    """One game the service can run.  Every method is pure unless it says so;
-    moves that the rules refuse raise :class:`games.engine.errors.Refusal` with a
-    code, and records that are malformed raise (or report) :class:`BadRecord`."""
-
-    #: The kind's id, stored in ``Game.kind``: lower case, never changed.
-    name: str
-    #: Its name for people, on pages and in emails.
-    label: str
-    #: What it is, in a few words after its label ("JUMBULAYA, the rearranging
-    #: word game"): the create page and the invitation email say it.
-    description: str
-    #: What a record holds that is hidden while the game is played ("every
-    #: rack and the bag"), for the refusal of a record before the game is over.
-    record_secrets: str
-    #: The ``format`` of its records (``jumbulaya-record/1``).
-    record_format: str
-    #: Whether its games are played with a word list (``lexicon`` arguments are
-    #: ``None`` for a kind that has none).
-    uses_word_list: bool
-    #: The fewest and most players a game of it seats.
-    min_players: int
-    max_players: int
-    #: Named sets of options a game can start from.
-    presets: Mapping[str, Options]
-    #: Each preset's name for people, in the order offered (the first is the
-    #: create page's default).
-    preset_labels: Mapping[str, str]
-    #: The options a game's creator may change from a preset, in the order shown.
-    option_fields: tuple[OptionField, ...]
-    #: How the create page groups them (every option field in one group; the
-    #: first group also takes the service's options the kind places nowhere).
-    option_groups: tuple[OptionGroup, ...]
-
-    # --- the engine ----------------------------------------------------------
-
-    def word_index(self, store: LexiconStore, name: str) -> WordIndex:
-        """The kind's index of the list installed in ``store`` as ``name``
-        (``LookupError`` if there is none), which its ``lexicon`` arguments
-        are given; :func:`games.core.lexicons.index` keeps one per process.
-        A kind without a word list raises ``LookupError``."""
-        ...
-
-    def word_index_of(self, words: tuple[str, ...]) -> WordIndex:
-        """The kind's index of a few words given inline (a seat view's or a
-        record's own list); ``ValueError`` if they cannot be indexed."""
-        ...
-
-    def options_from_json(self, data: object) -> Options:
-        """Options as stored on a game (``Game.rules``); ``BadRecord`` if malformed."""
-        ...
-
-    def options_to_json(self, options: Options) -> dict[str, Any]: ...
-
-    def option_values(self, options: Options) -> dict[str, Any]:
-        """The value of each of :attr:`option_fields` in ``options``."""
-        ...
-
-    def with_options(self, preset: str, changed: Mapping[str, Any]) -> Options:
-        """The preset called ``preset`` with the options ``changed`` (by
-        :attr:`OptionField.name`) set so."""
-        ...
-
-    def preset_of(self, options: Options) -> tuple[str, bool]:
-        """The preset ``options`` started from, and whether any option differs
-        from it."""
-        ...
-
-    def scores_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
-        """Each seat's score from a stored state (:meth:`state_to_json`), or
-        from those of its parts that :attr:`score_keys` names (the dashboard
-        reads only them from the database: never a rack or the bag)."""
-        ...
-
-    #: The keys of a stored state that :meth:`scores_from_state` and
-    #: :meth:`out_from_state` read.
-    score_keys: tuple[str, ...]
-
-    def out_from_state(self, state: Mapping[str, Any]) -> frozenset[int]:
-        """The seats out of the game (resigned or removed), from the parts of a
-        stored state that :attr:`score_keys` names."""
-        ...
-
-    def winners_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
-        """The seats that won a finished game (more than one: a shared win),
-        from the parts of a stored state that :attr:`score_keys` names: the
-        kind says who won (the highest score, or the fewest points and a
-        tie-break), the core never assumes it."""
-        ...
+class Rules[S, E](Protocol):
+    """A game's rules, generic over its state ``S`` and event ``E``: the deal,
+    commands decided into events (refused with a :class:`Refusal`), the fold,
+    whose turn it is and how it ended (:meth:`progress`), and the notation in
+    and out.  Every method is pure."""
 
     def deal(
         self,
@@ -403,42 +330,31 @@ class GameKind(Protocol):
         options: Options,
         lexicon: WordIndex | None,
         rng: random.Random,
-    ) -> KindEvent:
+    ) -> E:
         """The first event of a game: the deal, with everything hidden in it."""
         ...
 
-    def start(self, started: KindEvent) -> State:
+    def start(self, started: E) -> S:
         """The state the deal makes."""
         ...
 
-    def decide(
-        self, state: State, seat: int, move: str, lexicon: WordIndex | None
-    ) -> list[KindEvent]:
+    def decide(self, state: S, seat: int, move: str, lexicon: WordIndex | None) -> list[E]:
         """The events ``move`` (in the kind's notation) by ``seat`` makes, or a
         ``Refusal`` with its code; the state is not changed."""
         ...
 
-    def evolve(self, state: State, event: KindEvent) -> State:
+    def evolve(self, state: S, event: E) -> S:
         """The fold: the state after one event."""
         ...
 
-    def replay(self, events: Sequence[KindEvent]) -> State:
+    def replay(self, events: Sequence[E]) -> S:
         """The state a whole log folds to."""
         ...
 
-    def progress(self, state: State) -> Progress: ...
+    def progress(self, state: S) -> Progress: ...
 
-    def in_game(self, state: State, seat: int) -> bool:
-        """Whether ``seat`` still plays (it has not resigned nor been removed)."""
-        ...
-
-    def players(self, state: State) -> tuple[str, ...]:
-        """The players' names, by seat, as the state has them (the deal's)."""
-        ...
-
-    def with_players(self, state: State, players: Sequence[str]) -> State:
-        """``state`` naming its players ``players`` (a copy; the rules' words
-        name the players as they are now)."""
+    def legal_moves(self, state: S, seat: int, lexicon: WordIndex | None) -> list[str]:
+        """The moves ``seat`` may make now, in the notation, for robots and hints."""
         ...
 
     def verb_of(self, move: str) -> str:
@@ -446,52 +362,79 @@ class GameKind(Protocol):
         rules, for what the core treats specially."""
         ...
 
-    def event_to_dict(self, event: KindEvent) -> dict[str, Any]:
-        """An event as JSON: its public fields, and the names of its private
-        ones in :meth:`private_fields`."""
-        ...
-
-    def event_from_dict(self, data: dict[str, Any]) -> KindEvent: ...
-
-    def private_fields(self, event: KindEvent) -> tuple[str, ...]:
-        """The fields of ``event`` only its seat may see (a draw, the deal)."""
-        ...
-
-    def event_type(self, event: KindEvent) -> str: ...
-
-    def event_seat(self, event: KindEvent) -> int | None:
-        """The seat an event is by, ``None`` for the deal and the like."""
-        ...
-
-    def is_deal(self, event: KindEvent) -> bool: ...
-
-    def is_timeout(self, event: KindEvent) -> bool:
-        """Whether ``event`` is a seat's missed deadline (an auto-pass), which
-        the deadlines count in a row."""
-        ...
-
-    def is_resignation(self, event: KindEvent) -> bool:
-        """Whether ``event`` is a seat leaving the game of its own will."""
-        ...
-
-    def rename_deal(self, started: KindEvent, names: Mapping[int, str]) -> KindEvent:
-        """The deal ``started`` with the seats of ``names`` named so (a copy), so
-        every state folded from it names the players as they are now."""
-        ...
-
-    def state_to_json(self, state: State) -> dict[str, Any]: ...
-
-    def state_from_json(self, data: dict[str, Any]) -> State: ...
-
     def parse_move(self, text: str) -> Command:
         """A move in the notation, read without the state (``Refusal`` if it is none)."""
         ...
 
     def format_move(self, command: Command) -> str: ...
 
-    def legal_moves(self, state: State, seat: int, lexicon: WordIndex | None) -> list[str]:
-        """The moves ``seat`` may make now, in the notation, for robots and hints."""
+
+class EventLog[S, E](Protocol):
+    """What the service stores and reads of a kind's events and states: JSON
+    each way, what is private to a seat, the deal, time-outs and resignations,
+    and the players a state names."""
+
+    def event_to_dict(self, event: E) -> dict[str, Any]:
+        """An event as JSON: its public fields, and the names of its private
+        ones in :meth:`private_fields`."""
         ...
+
+    def event_from_dict(self, data: dict[str, Any]) -> E: ...
+
+    def private_fields(self, event: E) -> tuple[str, ...]:
+        """The fields of ``event`` only its seat may see (a draw, the deal)."""
+        ...
+
+    def event_type(self, event: E) -> str: ...
+
+    def event_seat(self, event: E) -> int | None:
+        """The seat an event is by, ``None`` for the deal and the like."""
+        ...
+
+    def is_deal(self, event: E) -> bool: ...
+
+    def is_timeout(self, event: E) -> bool:
+        """Whether ``event`` is a seat's missed deadline (an auto-pass), which
+        the deadlines count in a row."""
+        ...
+
+    def is_resignation(self, event: E) -> bool:
+        """Whether ``event`` is a seat leaving the game of its own will."""
+        ...
+
+    def rename_deal(self, started: E, names: Mapping[int, str]) -> E:
+        """The deal ``started`` with the seats of ``names`` named so (a copy), so
+        every state folded from it names the players as they are now."""
+        ...
+
+    def state_to_json(self, state: S) -> dict[str, Any]: ...
+
+    def state_from_json(self, data: dict[str, Any]) -> S: ...
+
+    def in_game(self, state: S, seat: int) -> bool:
+        """Whether ``seat`` still plays (it has not resigned nor been removed)."""
+        ...
+
+    def players(self, state: S) -> tuple[str, ...]:
+        """The players' names, by seat, as the state has them (the deal's)."""
+        ...
+
+    def with_players(self, state: S, players: Sequence[str]) -> S:
+        """``state`` naming its players ``players`` (a copy; the rules' words
+        name the players as they are now)."""
+        ...
+
+
+class Records[E](Protocol):
+    """A kind's game records: read, checked, kept, replayed and written
+    (``manage.py replay``, the upload page, a finished game's download)."""
+
+    #: What a record holds that is hidden while the game is played ("every
+    #: rack and the bag"), for the refusal of a record before the game is over.
+    record_secrets: str
+
+    #: The ``format`` of its records (``jumbulaya-record/1``).
+    record_format: str
 
     def read_record(self, data: object) -> RecordHeader:
         """A record's checked header, from its JSON value (``BadRecord`` naming
@@ -513,7 +456,7 @@ class GameKind(Protocol):
         shape, every name and move passed through ``text``."""
         ...
 
-    def record_moves(self, events: Sequence[KindEvent]) -> tuple[str, ...]:
+    def record_moves(self, events: Sequence[E]) -> tuple[str, ...]:
         """Each event of a log after the deal as a record's turn says it, in
         the notation (``""`` for an event no turn made)."""
         ...
@@ -531,9 +474,140 @@ class GameKind(Protocol):
         """The replay output for a record that could not be read at all."""
         ...
 
-    def write_record(self, events: Sequence[KindEvent], lexicon: str | None) -> dict[str, Any]:
+    def write_record(self, events: Sequence[E], lexicon: str | None) -> dict[str, Any]:
         """The record of a game's log (``lexicon``: the word list's name)."""
         ...
+
+
+class CreateOptions[O](Protocol):
+    """A kind's options as a game stores them and the create page asks them."""
+
+    #: Named sets of options a game can start from.
+    presets: Mapping[str, O]
+
+    #: Each preset's name for people, in the order offered (the first is the
+    #: create page's default).
+    preset_labels: Mapping[str, str]
+
+    #: The options a game's creator may change from a preset, in the order shown.
+    option_fields: tuple[OptionField, ...]
+
+    #: How the create page groups them (every option field in one group; the
+    #: first group also takes the service's options the kind places nowhere).
+    option_groups: tuple[OptionGroup, ...]
+
+    def options_from_json(self, data: object) -> O:
+        """O as stored on a game (``Game.rules``); ``BadRecord`` if malformed."""
+        ...
+
+    def options_to_json(self, options: O) -> dict[str, Any]: ...
+
+    def option_values(self, options: O) -> dict[str, Any]:
+        """The value of each of :attr:`option_fields` in ``options``."""
+        ...
+
+    def with_options(self, preset: str, changed: Mapping[str, Any]) -> O:
+        """The preset called ``preset`` with the options ``changed`` (by
+        :attr:`OptionField.name`) set so."""
+        ...
+
+    def preset_of(self, options: O) -> tuple[str, bool]:
+        """The preset ``options`` started from, and whether any option differs
+        from it."""
+        ...
+
+
+class WordLists(Protocol):
+    """The word list a kind's games are played with, as its own index."""
+
+    #: Whether its games are played with a word list (``lexicon`` arguments are
+    #: ``None`` for a kind that has none).
+    uses_word_list: bool
+
+    def word_index(self, store: LexiconStore, name: str) -> WordIndex:
+        """The kind's index of the list installed in ``store`` as ``name``
+        (``LookupError`` if there is none), which its ``lexicon`` arguments
+        are given; :func:`games.core.lexicons.index` keeps one per process.
+        A kind without a word list raises ``LookupError``."""
+        ...
+
+    def word_index_of(self, words: tuple[str, ...]) -> WordIndex:
+        """The kind's index of a few words given inline (a seat view's or a
+        record's own list); ``ValueError`` if they cannot be indexed."""
+        ...
+
+
+class StoredScores(Protocol):
+    """Scores and winners read from a stored state's parts alone (the
+    dashboard reads only them from the database)."""
+
+    #: The keys of a stored state that :meth:`scores_from_state` and
+    #: :meth:`out_from_state` read.
+    score_keys: tuple[str, ...]
+
+    def scores_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
+        """Each seat's score from a stored state (:meth:`state_to_json`), or
+        from those of its parts that :attr:`score_keys` names (the dashboard
+        reads only them from the database: never a rack or the bag)."""
+        ...
+
+    def out_from_state(self, state: Mapping[str, Any]) -> frozenset[int]:
+        """The seats out of the game (resigned or removed), from the parts of a
+        stored state that :attr:`score_keys` names."""
+        ...
+
+    def winners_from_state(self, state: Mapping[str, Any], seats: int) -> list[int]:
+        """The seats that won a finished game (more than one: a shared win),
+        from the parts of a stored state that :attr:`score_keys` names: the
+        kind says who won (the highest score, or the fewest points and a
+        tie-break), the core never assumes it."""
+        ...
+
+
+class Templates(Protocol):
+    """The names of a kind's templates (the code that draws a kind is its
+    :class:`KindPresentation`, which the core never imports)."""
+
+    #: Templates: the board on the game page, the compose widget under it, and
+    #: the game email (HTML and text; their context is the core's).
+    board_template: str
+
+    compose_template: str
+
+    email_html_template: str
+
+    email_text_template: str
+
+    #: The board (and every hand: nothing is secret in a record) after one
+    #: step of a replay, on the replay page; its ``view`` is
+    #: :meth:`KindPresentation.replay_step`'s.
+    replay_board_template: str
+
+
+class GameKind(
+    Rules[State, KindEvent],
+    EventLog[State, KindEvent],
+    Records[KindEvent],
+    CreateOptions[Options],
+    WordLists,
+    StoredScores,
+    Templates,
+    Protocol,
+):
+    """One game the service can run.  Every method is pure unless it says so;
+    moves that the rules refuse raise :class:`games.engine.errors.Refusal` with a
+    code, and records that are malformed raise (or report) :class:`BadRecord`."""
+
+    #: The kind's id, stored in ``Game.kind``: lower case, never changed.
+    name: str
+    #: Its name for people, on pages and in emails.
+    label: str
+    #: What it is, in a few words after its label ("JUMBULAYA, the rearranging
+    #: word game"): the create page and the invitation email say it.
+    description: str
+    #: The fewest and most players a game of it seats.
+    min_players: int
+    max_players: int
 
     # --- capabilities a kind may have ------------------------------------------
 
@@ -541,21 +615,6 @@ class GameKind(Protocol):
     window: Window | None
     #: Its robots, ``None`` for a kind that has none.
     robots: Robots | None
-
-    # --- presentation --------------------------------------------------------
-    # Only the templates' names: the code that draws a kind is its
-    # :class:`KindPresentation`, which the core never imports.
-
-    #: Templates: the board on the game page, the compose widget under it, and
-    #: the game email (HTML and text; their context is the core's).
-    board_template: str
-    compose_template: str
-    email_html_template: str
-    email_text_template: str
-    #: The board (and every hand: nothing is secret in a record) after one
-    #: step of a replay, on the replay page; its ``view`` is
-    #: :meth:`KindPresentation.replay_step`'s.
-    replay_board_template: str
 
 
 class KindPresentation(Protocol):

@@ -26,6 +26,16 @@ from games.engine.errors import BadRecord
 
 from .engine_events import EngineEvents
 
+#: The skeleton's templates, by the :class:`~games.kinds.base.Templates` member
+#: that names each, in ``templates/<kind>/``.
+TEMPLATES = {
+    "board_template": "board.html",
+    "compose_template": "compose.html",
+    "email_html_template": "emails/game.html",
+    "email_text_template": "emails/game.txt",
+    "replay_board_template": "replay_board.html",
+}
+
 
 class EngineKind[S, E](EngineEvents):
     """The engine's functions as a kind's methods: each forwards to
@@ -35,11 +45,35 @@ class EngineKind[S, E](EngineEvents):
 
     #: The kind's engine package.
     engine: ClassVar[ModuleType]
+    #: The kind's name (:attr:`games.kinds.base.GameKind.name`), which names its
+    #: templates' folder.
+    name: str
+    #: Its templates, ``templates/<name>/`` by default (:class:`~games.kinds.base.Templates`).
+    board_template: str
+    compose_template: str
+    email_html_template: str
+    email_text_template: str
+    replay_board_template: str
 
     def __init_subclass__(cls, *, engine: ModuleType | None = None, **kwargs: Any) -> None:
+        """Name the engine package; the deal, time-out and resignation events
+        are its ``GameStarted``, ``TimedOut`` and ``Resigned``, and the
+        templates are the skeleton's in ``templates/<name>/``, unless the kind
+        says otherwise."""
         super().__init_subclass__(**kwargs)
-        if engine is not None:
-            cls.engine = engine
+        if engine is None:
+            return
+        cls.engine = engine
+        defaults: dict[str, object] = {
+            "deal_event": engine.GameStarted,
+            "timeout_event": engine.TimedOut,
+            "resigned_event": engine.Resigned,
+        }
+        for role, template in TEMPLATES.items():
+            defaults[role] = f"{cls.name}/{template}"
+        for attribute, value in defaults.items():
+            if attribute not in cls.__dict__:
+                setattr(cls, attribute, value)
 
     # --- the fold --------------------------------------------------------------
 

@@ -5,7 +5,7 @@ fold, events and states to and from JSON, the notation, records), so its kind
 forwards to it as to any other engine; the rest is in its modules.
 """
 
-from .events import Event, GameStarted, from_dict, to_dict
+from .events import Event, GameStarted, Resigned, TimedOut, from_dict, to_dict
 from .fold import evolve, replay, start
 from .notation import Command, format_move, parse_move, verb_of
 from .options import PRESETS, Options, options_from_json
@@ -21,6 +21,8 @@ __all__ = [
     "Options",
     "Record",
     "ReplayResult",
+    "Resigned",
+    "TimedOut",
     "evolve",
     "format_move",
     "from_dict",

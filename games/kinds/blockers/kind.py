@@ -68,10 +68,6 @@ def _taken_counts(taken: Sequence[Sequence[Any]], seats: int) -> list[list[int]]
 class Blockers(NoWordList, EngineKind[engine.BlockersState, engine.Event], engine=engine):
     """Blockers: place tiles in their column, row or sector; fewest groups and captures win."""
 
-    deal_event = engine.GameStarted
-    timeout_event = engine.TimedOut
-    resigned_event = engine.Resigned
-
     name = "blockers"
     label = "Blockers"
     description = "the tile-placing game of the fewest groups"
@@ -96,12 +92,6 @@ class Blockers(NoWordList, EngineKind[engine.BlockersState, engine.Event], engin
     score_keys: tuple[str, ...] = ("board", "taken", "resigned")
     window: Window | None = None
     robots: Robots | None = BLOCKERS_ROBOTS
-
-    board_template = "blockers/board.html"
-    compose_template = "blockers/compose.html"
-    email_html_template = "blockers/emails/game.html"
-    email_text_template = "blockers/emails/game.txt"
-    replay_board_template = "blockers/replay_board.html"
 
     # --- options -------------------------------------------------------------
 

@@ -61,10 +61,6 @@ class Crossword(EngineKind[state.GameState, events.Event], engine=crossword):
     """The crossword tile game, Bible edition: words across and down on a 15×15
     board of premium squares, with bonus points for the rule sheet's Bible words."""
 
-    deal_event = events.GameStarted
-    timeout_event = events.TimedOut
-    resigned_event = events.Resigned
-
     name = "crossword"
     label = "Crossword — Bible edition"
     description = "the crossword tile game with bonus points for Bible words"
@@ -134,12 +130,6 @@ class Crossword(EngineKind[state.GameState, events.Event], engine=crossword):
         ),
     )
     score_keys: tuple[str, ...] = ("points", "adjustments", "resigned", "end", "finisher")
-
-    board_template = "crossword/board.html"
-    compose_template = "crossword/compose.html"
-    email_html_template = "crossword/emails/game.html"
-    email_text_template = "crossword/emails/game.txt"
-    replay_board_template = "crossword/replay_board.html"
 
     # --- the engine ----------------------------------------------------------
 

@@ -47,10 +47,6 @@ def _turn_entry(raw: object, players: int) -> dict[str, Any]:
 class Jumbulaya(EngineKind[engine.GameState, engine.Event], engine=engine):
     """JUMBULAYA: words built on nine lines; a 7–9 tile word running down them ends it."""
 
-    deal_event = engine.GameStarted
-    timeout_event = engine.TimedOut
-    resigned_event = engine.Resigned
-
     name = "jumbulaya"
     label = "JUMBULAYA"
     description = "the rearranging word game"
@@ -119,12 +115,6 @@ class Jumbulaya(EngineKind[engine.GameState, engine.Event], engine=engine):
         ),
     )
     score_keys: tuple[str, ...] = ("lines", "jumbulaya", "resigned")
-
-    board_template = "jumbulaya/board.html"
-    compose_template = "jumbulaya/compose.html"
-    email_html_template = "jumbulaya/emails/game.html"
-    email_text_template = "jumbulaya/emails/game.txt"
-    replay_board_template = "jumbulaya/replay_board.html"
 
     # --- the engine ----------------------------------------------------------
 

@@ -89,10 +89,6 @@ class Tumble(EngineKind[engine.TumbleState, engine.Event], engine=engine):
     """Tumble-Words: a crossword of 13 rolled cubes a round, one-colour words
     scoring double; the first to 100 points wins."""
 
-    deal_event = engine.GameStarted
-    timeout_event = engine.TimedOut
-    resigned_event = engine.Resigned
-
     name = "tumble"
     label = "Tumble-Words"
     description = "the crossword game of 13 rolled letter cubes, one-colour words scoring double"
@@ -136,12 +132,6 @@ class Tumble(EngineKind[engine.TumbleState, engine.Event], engine=engine):
         ),
     )
     score_keys: tuple[str, ...] = ("totals", "resigned", "end")
-
-    board_template = "tumble/board.html"
-    compose_template = "tumble/compose.html"
-    email_html_template = "tumble/emails/game.html"
-    email_text_template = "tumble/emails/game.txt"
-    replay_board_template = "tumble/replay_board.html"
 
     # --- the engine ----------------------------------------------------------
 
