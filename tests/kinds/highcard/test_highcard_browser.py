@@ -34,17 +34,17 @@ def test_choosing_a_game_by_keyboard_shows_its_rules_and_creates_it(
     expect(cards).to_be_hidden()
     expect(page.locator("[data-show-kind]")).to_be_hidden()  # the script does its work
 
-    page.locator('input[name=kind][value="jumbulaya"]').focus()
+    page.locator('#create-game input[name=kind][value="jumbulaya"]').focus()
     # Radio buttons: the arrow chooses the next game (the crossword game, Blockers,
     # Tumble-Words, high card).
     page.keyboard.press("ArrowDown")
-    expect(page.locator('input[name=kind][value="crossword"]')).to_be_checked()
+    expect(page.locator('#create-game input[name=kind][value="crossword"]')).to_be_checked()
     page.keyboard.press("ArrowDown")
-    expect(page.locator('input[name=kind][value="blockers"]')).to_be_checked()
+    expect(page.locator('#create-game input[name=kind][value="blockers"]')).to_be_checked()
     page.keyboard.press("ArrowDown")
-    expect(page.locator('input[name=kind][value="tumble"]')).to_be_checked()
+    expect(page.locator('#create-game input[name=kind][value="tumble"]')).to_be_checked()
     page.keyboard.press("ArrowDown")
-    expect(page.locator('input[name=kind][value="highcard"]')).to_be_checked()
+    expect(page.locator('#create-game input[name=kind][value="highcard"]')).to_be_checked()
     expect(cards).to_be_visible()
     expect(jumbulaya).to_be_hidden()
     expect(page.get_by_label("Cards in each hand")).to_have_value("5")
