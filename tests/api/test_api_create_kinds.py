@@ -18,6 +18,7 @@ from tests.api.conftest import ApiClient
 KINDS = [pytest.param(kind, id=kind.name) for kind in kinds.all()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_an_open_game_of_every_kind_is_created(
     make_user: Callable[[str], User], api_for: Callable[[User], ApiClient], kind: GameKind
@@ -31,6 +32,7 @@ def test_an_open_game_of_every_kind_is_created(
     assert game.kind == kind.name and game.seats.count() == kind.min_players
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_game_of_every_kind_with_robots_starts_and_is_played_by_api(
     make_user: Callable[[str], User], api_for: Callable[[User], ApiClient], kind: GameKind

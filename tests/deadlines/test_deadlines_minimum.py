@@ -59,6 +59,7 @@ def test_an_operator_may_allow_shorter_games(
     assert deadlines.deadline_fields(game, due)["warn_at"] == due - timedelta(minutes=5)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_the_create_form_holds_to_the_operators_minimum(ann_client: Client, settings: Any) -> None:
     page = ann_client.get(CREATE).content.decode()

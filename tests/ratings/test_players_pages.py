@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from xml.etree import ElementTree
 
+import pytest
 from django.test import Client
 
 from accounts.models import User
@@ -97,6 +98,7 @@ def test_the_leaderboard_ranks_by_rating_and_the_dashboard_links_it(
     assert f'href="/players/{ann.pk}/"' in dashboard
 
 
+@pytest.mark.slow
 def test_players_pages_and_the_leaderboard_show_no_live_rack(
     rigged_game: Callable[..., Game],
 ) -> None:

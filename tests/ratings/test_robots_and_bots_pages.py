@@ -41,6 +41,7 @@ def lost_to_robots(ann: User, kind: str) -> Game:
     raise AssertionError("the robots did not finish the game")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_robots_of_rated_games_are_on_the_leaderboard_and_linked(
     kind: str, make_user: Callable[[str], User]

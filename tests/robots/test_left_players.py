@@ -90,6 +90,7 @@ def dave_moved(kind: str, make_user: Callable[[str], User]) -> tuple[Game, User,
     return game, dave, seat
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_log_says_who_left_and_keeps_the_names_lines_were_played_under(
     kind: str, make_user: Callable[[str], User]
@@ -107,6 +108,7 @@ def test_the_log_says_who_left_and_keeps_the_names_lines_were_played_under(
     assert said in page
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_player_who_left_opens_the_game_read_only_and_keeps_it_in_their_lists(
     kind: str, make_user: Callable[[str], User]
@@ -140,6 +142,7 @@ def test_the_player_who_left_opens_the_game_read_only_and_keeps_it_in_their_list
     assert "Robot Casual" in ann_page
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_left_players_turn_link_shows_the_game_read_only(
     kind: str, make_user: Callable[[str], User]

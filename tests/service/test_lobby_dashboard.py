@@ -257,6 +257,7 @@ def test_demo_is_idempotent_and_prints_links(db: None, client: Client) -> None:
     assert Game.objects.exclude(status=Game.Status.OVER).exclude(pk__in=robot_games).count() == 1
 
 
+@pytest.mark.slow
 def test_the_command_demo_prints_runs_as_printed(db: None, tmp_path: Path) -> None:
     """The hint runs as printed, in the repository, with no environment of its
     own (only the state directory is a fresh one, as on a fresh clone)."""

@@ -33,6 +33,7 @@ def stop_bob() -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", [k.name for k in kinds.all()])
 def test_the_other_players_of_a_game_of_every_kind_are_told_and_no_one_else(
     client: Client, started_game: Callable[..., Game], make_user: Callable[[str], User], kind: str

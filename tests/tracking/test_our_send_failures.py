@@ -96,6 +96,7 @@ def retry_now() -> None:
     Notification.objects.filter(sent_at__isnull=True, retry_at__isnull=False).update(retry_at=past)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stage", list(OURS))
 def test_our_failure_at_each_stage_blames_no_one_and_the_rows_go_once_it_is_fixed(
     sent_game: Game, smtp: SmtpStandIn, caplog: pytest.LogCaptureFixture, stage: str

@@ -302,6 +302,7 @@ def test_an_address_over_254_characters_is_ignored_and_stored_within_its_column(
     fits_its_columns(MailEvent.objects.all())
 
 
+@pytest.mark.slow
 def test_every_string_from_an_event_fits_its_column(esp_client: Client, sent_game: Game) -> None:
     """Over-long everything, in both ESPs' shapes."""
     long_address = "z" * 300 + "@example.com"

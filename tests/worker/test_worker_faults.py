@@ -228,6 +228,7 @@ def test_a_failed_send_leaves_the_row_for_the_next_sweep(
     assert kit.sent_per_row() == {row.pk: 1}
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_a_message_that_always_fails_is_tried_less_often_then_given_up(
     started_game: Callable[..., Game], monkeypatch: pytest.MonkeyPatch
