@@ -57,6 +57,7 @@ def turn_email(kit: Any, game: Game, user: User) -> Any:
     return found[0]
 
 
+@pytest.mark.slow
 def test_a_move_reaches_the_worker_and_the_link_in_its_email_makes_the_next_move(
     live_worker: WorkController, started_game: Callable[..., Game], kit: Any
 ) -> None:

@@ -18,6 +18,7 @@ from games.models import Event, Game, SeatHints
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.mark.slow
 def test_the_worker_stores_the_hints_of_the_seat_to_move_within_seconds(
     board_game: Callable[..., Game], kit: Any, tmp_path: Path
 ) -> None:

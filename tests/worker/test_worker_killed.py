@@ -39,6 +39,7 @@ def database_url() -> str:
     return f"postgres://{auth}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_killed_while_sending_leaves_the_row_to_the_sweep(
     started_game: Callable[..., Game], kit: Any, tmp_path: Path
@@ -118,6 +119,7 @@ def stop(process: subprocess.Popen[bytes]) -> None:
         process.wait(10)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     os.environ.get("JUMBULAYA_MEASURE_KILL") != "1",
     reason="real time (about 2 minutes): set JUMBULAYA_MEASURE_KILL=1",

@@ -41,6 +41,7 @@ def redis_url_or_skip() -> str:
     )
 
 
+@pytest.mark.slow
 def test_a_move_is_emailed_through_redis_and_a_real_worker(
     started_game: Callable[..., Game], kit: Any
 ) -> None:
@@ -85,6 +86,7 @@ def test_a_move_is_emailed_through_redis_and_a_real_worker(
     kit.assert_each_row_sent_once()
 
 
+@pytest.mark.slow
 def test_emails_owed_while_the_broker_was_away_go_when_it_returns(
     started_game: Callable[..., Game], kit: Any, tmp_path: Path
 ) -> None:

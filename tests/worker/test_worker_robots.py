@@ -33,6 +33,7 @@ def the_robot(level: str = "casual") -> User:
     return robot
 
 
+@pytest.mark.slow
 def test_a_human_plays_a_robot_through_a_real_worker(
     make_user: Callable[[str], User], kit: Any, live_worker: WorkController
 ) -> None:
