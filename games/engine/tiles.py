@@ -12,7 +12,6 @@ is checked on letters.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -82,10 +81,6 @@ def spellings(word: str) -> tuple[Tiles, ...]:
                     out.extend((face, *rest) for rest in tails[i + 2])
         tails[i] = out
     return tuple(sorted(tails[0], key=lambda s: (-len(s), s)))
-
-
-def multiset(tiles: Iterable[Tile]) -> Counter[Tile]:
-    return Counter(tiles)
 
 
 def remove_tiles(source: Sequence[Tile], taken: Iterable[Tile]) -> list[Tile]:
