@@ -8,8 +8,9 @@ off-turn window, the robots' turns, hints, analysis, ratings), which register
 themselves at start-up: this module imports none of them.
 
 A kind with an off-turn window (:mod:`games.kinds.windows`) has its window
-consulted at the door, through the :class:`WindowGate` that
-:mod:`games.core.windows` installs at start-up: a call made off one's turn may
+consulted at the door, through the
+:class:`~games.core.window_gate.WindowGate` that :mod:`games.core.windows`
+installs at start-up: a call made off one's turn may
 be held sealed, and a move that would end the game may close the window first.
 """
 

@@ -16,7 +16,7 @@ plays it differently:
   fails costs that turn (the engine's ``JumbulayaFailed``) and the window
   stays open; one that is verified would end the game, so it joins the sealed
   calls (:func:`join`) and the window closes now
-  (:func:`games.core.door.submit`), judging them all as below: the caller's
+  (:mod:`games.kinds.jumbulaya.call_window`), judging them all as below: the caller's
   call wins unless a call as long was sealed before it;
 * when the window closes (:func:`games.core.windows.close_windows`, every
   minute), every sealed claim is
@@ -28,7 +28,7 @@ plays it differently:
   claim the game goes on, and a later call is decided at once;
 * a move that would end the game while the window is open (ten tiles, all
   lines, stalled, a deadline's auto-pass) closes it first
-  (:func:`games.core.door.submit`): the sealed calls were made before that
+  (:func:`games.core.door.submit` asks the window): the sealed calls were made before that
   move, so they are judged on the board as it stands before it, in the same
   transaction.  A valid one ends the game and the move is not made; with none,
   the move is made.  A lost turn is not taken when it would stop that move (the
@@ -42,10 +42,10 @@ plays it differently:
   about their own calls, and the log says it in words
   (:func:`games.kinds.jumbulaya.log_words.outcome_line`: never a withdrawn call's word).
 
-Every event still enters the log through :func:`games.core.door.submit`: the
-one door opens and closes the windows (it calls :func:`after_move` and
-:func:`shut`), and makes the calls :func:`judge` says to make.  This module
-never imports it.
+Every event still enters the log through :func:`games.core.door.submit`:
+:mod:`games.kinds.jumbulaya.call_window` makes the calls :func:`judge` says to
+make through it, and opens and closes the window (:func:`after_move`,
+:func:`shut`) as the door asks.  This module never imports the door.
 """
 
 from __future__ import annotations
@@ -204,9 +204,8 @@ def sealed_claims(game: Game, seat: int | None) -> list[JumbulayaClaim]:
 
 
 # --- closing -----------------------------------------------------------------
-# The calls a closing window makes are moves, so they are made by the one door
-# (:func:`games.core.windows.close_claim_window`, and :func:`games.core.door.submit`
-# for a move that would end the game); what is here decides which to make.
+# The calls a closing window makes are moves, so they are made through the one
+# door (:mod:`games.kinds.jumbulaya.call_window`); what is here decides which to make.
 
 
 def due_windows(now: datetime) -> list[int]:
