@@ -44,9 +44,13 @@ def robot(level: str) -> User:
 
 
 def levels_offered(levels: Iterable[str]) -> list[tuple[str, str]]:
-    """``(level, display name)`` for each of ``levels``, their robot accounts
-    made if need be."""
-    return [(level, robot(level).display_name) for level in levels]
+    """``(level, display name)`` for each of ``levels``, in one query once
+    their robot accounts are there (those not there yet are made)."""
+    wanted = list(levels)
+    names = dict(
+        User.objects.filter(robot_level__in=wanted).values_list("robot_level", "display_name")
+    )
+    return [(level, names.get(level) or robot(level).display_name) for level in wanted]
 
 
 def robot_seats(seats: Sequence[Seat]) -> set[int]:
