@@ -796,6 +796,7 @@ def mutate(raw: bytes, how: str, where: int, junk: bytes) -> bytes:
     return raw.replace(CRLF, b"\r")
 
 
+@pytest.mark.slow
 @fuzz(600)
 @given(
     body=bodies,
