@@ -15,7 +15,6 @@ hidden tiles in at random, for a robot that simulates what it cannot see.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -339,8 +338,3 @@ def guess_state(view: SeatView, rng: random.Random) -> GameState:
             racks.append(tuple(pool[:n]))
             del pool[:n]
     return view_state(view, racks, tuple(pool))
-
-
-def unseen_counts(view: SeatView) -> Counter[str]:
-    """The unseen tiles as counts by face."""
-    return Counter(view.unseen)
