@@ -92,7 +92,7 @@ class NotificationAdmin(admin.ModelAdmin):
         "user",
         "email",
         "created_at",
-        "claimed_at",
+        "taken_at",
         "sent_at",
         "attempts",
         "retry_at",

@@ -249,7 +249,7 @@ class Notification(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notifications")
     event_seq = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    claimed_at = models.DateTimeField(null=True, blank=True)
+    taken_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True, db_index=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     #: After a failed send: not tried again before this.
@@ -268,7 +268,7 @@ class Notification(models.Model):
     held_reason = models.CharField(max_length=16, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["sent_at", "claimed_at"])]
+        indexes = [models.Index(fields=["sent_at", "taken_at"])]
 
     def __str__(self) -> str:
         return f"{self.kind} for game {self.game_id}"
@@ -284,7 +284,7 @@ class RobotTurn(models.Model):
     #: The game's ``last_seq`` the robot answers: its move's ``expected_seq``.
     seq = models.PositiveIntegerField()
     due_at = models.DateTimeField(db_index=True)
-    claimed_at = models.DateTimeField(null=True, blank=True)
+    taken_at = models.DateTimeField(null=True, blank=True)
     done_at = models.DateTimeField(null=True, blank=True, db_index=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     #: What came of it: ``moved``, ``wait``, ``stale``, ``passed`` (a refused answer)...

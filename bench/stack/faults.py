@@ -115,7 +115,7 @@ class Faults:
                     return True
             try:
                 if Notification.objects.filter(
-                    claimed_at__isnull=False, sent_at__isnull=True
+                    taken_at__isnull=False, sent_at__isnull=True
                 ).exists():
                     return True
             except Exception:  # the database may be away: the log alone then

@@ -74,7 +74,7 @@ def _make_owed_again(ids: list[int]) -> None:
     from games.models import Notification
 
     Notification.objects.filter(pk__in=ids).update(
-        sent_at=None, claimed_at=None, attempts=0, retry_at=None, last_error=""
+        sent_at=None, taken_at=None, attempts=0, retry_at=None, last_error=""
     )
 
 

@@ -133,7 +133,7 @@ def emails(
             if n == 0:
                 retrying.append(
                     f"row {row.pk} ({row.kind}): {row.attempts} tries, "
-                    f"claimed {row.claimed_at}, last error {row.last_error[:80]!r}"
+                    f"claimed {row.taken_at}, last error {row.last_error[:80]!r}"
                 )
             continue
         if n == 0:

@@ -129,4 +129,4 @@ def mark_invitations_sent(game: Game) -> None:
     now = timezone.now()
     Notification.objects.filter(
         game=game, kind=Notification.Kind.INVITED, sent_at__isnull=True
-    ).update(claimed_at=now, sent_at=now)
+    ).update(taken_at=now, sent_at=now)

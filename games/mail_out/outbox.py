@@ -204,7 +204,7 @@ def _held_back() -> Exists:
 
 def _claimable() -> Q:
     now = timezone.now()
-    unclaimed = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - CLAIM_LEASE)
+    unclaimed = Q(taken_at__isnull=True) | Q(taken_at__lt=now - CLAIM_LEASE)
     due = Q(retry_at__isnull=True) | Q(retry_at__lte=now)
     return (
         Q(sent_at__isnull=True, held_at__isnull=True, attempts__lt=MAX_ATTEMPTS)
@@ -224,7 +224,7 @@ def _claim(notification_id: int) -> datetime | None:
     the row is sent, not due, or another sender has it."""
     now = timezone.now()
     taken = Notification.objects.filter(_claimable(), pk=notification_id).update(
-        claimed_at=now, attempts=F("attempts") + 1
+        taken_at=now, attempts=F("attempts") + 1
     )
     return now if taken == 1 else None
 
@@ -246,13 +246,13 @@ class Heartbeat:
     """Renews a row's claim every :data:`HEARTBEAT` while its send is in
     progress, from a thread of its own (on its own database connection), so a
     live slow send is never taken over.  A renewal is conditional on the claim
-    still being this sender's (its ``claimed_at``); one that fails because the
+    still being this sender's (its ``taken_at``); one that fails because the
     database is away is tried again every :data:`RECORD_RETRY_MAX` seconds."""
 
-    def __init__(self, notification_id: int, claimed_at: datetime) -> None:
+    def __init__(self, notification_id: int, taken_at: datetime) -> None:
         self.notification_id = notification_id
         #: The claim's current time: the one the next renewal or release names.
-        self.claimed_at = claimed_at
+        self.taken_at = taken_at
         self._stop = threading.Event()
         self._thread = threading.Thread(
             target=self._run, name=f"outbox-heartbeat-{notification_id}", daemon=True
@@ -270,10 +270,10 @@ class Heartbeat:
         """Move the claim's time to now; False if the claim is no longer ours."""
         now = timezone.now()
         renewed = Notification.objects.filter(
-            pk=self.notification_id, claimed_at=self.claimed_at, sent_at__isnull=True
-        ).update(claimed_at=now)
+            pk=self.notification_id, taken_at=self.taken_at, sent_at__isnull=True
+        ).update(taken_at=now)
         if renewed:
-            self.claimed_at = now
+            self.taken_at = now
         return renewed == 1
 
     def _run(self) -> None:
@@ -337,14 +337,14 @@ def _mark_sent(notification_id: int, sent_at: datetime, esp_message_id: str = ""
 def _mark_held(notification_id: int, reason: str, error: str = "") -> None:
     """Keep the row, not sent, and say why: mail to its address is stopped."""
     Notification.objects.filter(pk=notification_id, sent_at__isnull=True).update(
-        held_at=timezone.now(), held_reason=reason, claimed_at=None, last_error=error
+        held_at=timezone.now(), held_reason=reason, taken_at=None, last_error=error
     )
 
 
 def _defer(notification_id: int, until: datetime) -> None:
     """Give the row back, due at ``until``, without counting this as an attempt."""
     Notification.objects.filter(pk=notification_id).update(
-        claimed_at=None, retry_at=until, attempts=F("attempts") - 1
+        taken_at=None, retry_at=until, attempts=F("attempts") - 1
     )
 
 
@@ -352,7 +352,7 @@ def _wait(notification_id: int, until: datetime, error: str) -> None:
     """Give the row back, due at ``until``, without counting this as an
     attempt: our mail path fails, not this message (``error`` says so)."""
     Notification.objects.filter(pk=notification_id, sent_at__isnull=True).update(
-        claimed_at=None, retry_at=until, attempts=F("attempts") - 1, last_error=error
+        taken_at=None, retry_at=until, attempts=F("attempts") - 1, last_error=error
     )
 
 
@@ -366,16 +366,16 @@ def message_id_of(message: EmailMultiAlternatives) -> str:
     return tracking.clean_id(str(message.extra_headers.get("Message-ID", "")))
 
 
-def _release(notification_id: int, claimed_at: datetime, retry_at: datetime, error: str) -> None:
-    Notification.objects.filter(
-        pk=notification_id, claimed_at=claimed_at, sent_at__isnull=True
-    ).update(claimed_at=None, retry_at=retry_at, last_error=error)
+def _release(notification_id: int, taken_at: datetime, retry_at: datetime, error: str) -> None:
+    Notification.objects.filter(pk=notification_id, taken_at=taken_at, sent_at__isnull=True).update(
+        taken_at=None, retry_at=retry_at, last_error=error
+    )
 
 
 def send(notification_id: int) -> bool:
     """Claim and send one row.  Returns whether this call sent it."""
-    claimed_at = _claim(notification_id)
-    if claimed_at is None:
+    taken_at = _claim(notification_id)
+    if taken_at is None:
         return False
     notification: Notification | None = None
     message: EmailMultiAlternatives | None = None
@@ -383,7 +383,7 @@ def send(notification_id: int) -> bool:
     here_until: datetime | None = None
     alarm: Alarm | None = None
     path_closed: datetime | None = None
-    with Heartbeat(notification_id, claimed_at) as heartbeat:
+    with Heartbeat(notification_id, taken_at) as heartbeat:
         try:
             notification = Notification.objects.select_related("game", "user").get(
                 pk=notification_id
@@ -434,7 +434,7 @@ def send(notification_id: int) -> bool:
             )
             mail_alarm.sent(alarm)
         return True
-    return _failed(notification_id, notification, heartbeat.claimed_at, failure)
+    return _failed(notification_id, notification, heartbeat.taken_at, failure)
 
 
 def failed_after_all(notification_id: int, failure: Exception) -> bool:
@@ -442,14 +442,14 @@ def failed_after_all(notification_id: int, failure: Exception) -> bool:
     ``failure`` (the local mailbox's "Our server failed"): the row is owed
     again and the failure handled as :func:`send` handles one.  Returns
     whether the row was sent (else nothing changes)."""
-    claimed_at = timezone.now()
+    taken_at = timezone.now()
     taken = Notification.objects.filter(pk=notification_id, sent_at__isnull=False).update(
-        sent_at=None, claimed_at=claimed_at, attempts=F("attempts") + 1
+        sent_at=None, taken_at=taken_at, attempts=F("attempts") + 1
     )
     if not taken:
         return False
     notification = Notification.objects.select_related("game", "user").get(pk=notification_id)
-    _failed(notification_id, notification, claimed_at, failure)
+    _failed(notification_id, notification, taken_at, failure)
     return True
 
 
@@ -462,10 +462,10 @@ def _waiting_for(alarm: Alarm | None) -> str:
 def _failed(
     notification_id: int,
     notification: Notification | None,
-    claimed_at: datetime,
+    taken_at: datetime,
     failure: Exception,
 ) -> bool:
-    """What a failed send of a claimed row (claimed at ``claimed_at``) does,
+    """What a failed send of a claimed row (claimed at ``taken_at``) does,
     by whose fault it is (:mod:`.whose_fault`): always False (not sent).
 
     - The database's: due again at the next sweep, in one line.
@@ -514,7 +514,7 @@ def _failed(
     _record(
         notification_id,
         "not sent",
-        lambda: _release(notification_id, claimed_at, retry_at, error),
+        lambda: _release(notification_id, taken_at, retry_at, error),
     )
     return False
 

@@ -55,7 +55,7 @@ ENDING_MOVES = 3
 
 
 def _claimable(now: datetime) -> Q:
-    unclaimed = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - CLAIM_TIMEOUT)
+    unclaimed = Q(taken_at__isnull=True) | Q(taken_at__lt=now - CLAIM_TIMEOUT)
     return Q(done_at__isnull=True, attempts__lt=MAX_ATTEMPTS, due_at__lte=now) & unclaimed
 
 
@@ -71,9 +71,9 @@ def claim(row_id: int, now: datetime | None = None) -> RobotTurn | None:
         )
         if row is None:
             return None
-        row.claimed_at = now
+        row.taken_at = now
         row.attempts += 1
-        row.save(update_fields=["claimed_at", "attempts"])
+        row.save(update_fields=["taken_at", "attempts"])
     return row
 
 
@@ -90,7 +90,7 @@ def play(row_id: int) -> str | None:
         # The type only: an exception's words may name the robot's tiles.
         log.exception("game %s: robot turn %s failed (%s)", row.game_id, row.pk, type(e).__name__)
         RobotTurn.objects.filter(pk=row.pk).update(
-            claimed_at=None, last_error=f"{type(e).__name__}: {e}"[:1000]
+            taken_at=None, last_error=f"{type(e).__name__}: {e}"[:1000]
         )
         return None
 

@@ -141,7 +141,7 @@ def test_a_turn_a_dead_worker_claimed_is_played_by_the_sweep_within_two_minutes(
         game, ann = human_vs_robot(make_user)
         with django_capture_on_commit_callbacks(execute=True):
             human_moves(game, ann)
-        RobotTurn.objects.filter(game=game, seat=1).update(claimed_at=T0, attempts=1)
+        RobotTurn.objects.filter(game=game, seat=1).update(taken_at=T0, attempts=1)
         clock.shift(30)
         assert turns.sweep() == 0  # the claim may still be a live worker's
         clock.shift(31)

@@ -234,7 +234,7 @@ def test_a_failed_email_leaves_the_notification_unsent(
         m.setattr("games.mail_out.emails.GameEmail.send", fail)
         assert outbox.sweep() == 0
     note = Notification.objects.get(kind=Notification.Kind.INVITED)
-    assert note.sent_at is None and note.claimed_at is None  # a later sweep tries again
+    assert note.sent_at is None and note.taken_at is None  # a later sweep tries again
     assert "mail server down" in note.last_error
     assert note.retry_at is not None
     with time_machine.travel(note.retry_at):

@@ -90,7 +90,7 @@ def test_a_send_never_recorded_goes_again_with_the_same_message_id(
     monkeypatch.setattr(outbox, "_mark_sent", failing(10**6, outbox._mark_sent))
     assert outbox.send(row.pk) is True  # it went; the row does not know
     row.refresh_from_db()
-    assert row.sent_at is None and row.claimed_at is not None
+    assert row.sent_at is None and row.taken_at is not None
     assert outbox.sweep() == 0  # the lease still holds it
     monkeypatch.undo()
     with time_machine.travel(timezone.now() + outbox.CLAIM_LEASE + timedelta(seconds=1)):
@@ -114,7 +114,7 @@ def test_a_failed_sends_release_is_retried_until_the_database_answers(
     with time_machine.travel(timezone.now(), tick=False):
         assert outbox.send(row.pk) is False
         row.refresh_from_db()
-        assert row.claimed_at is None and row.sent_at is None and row.attempts == 1
+        assert row.taken_at is None and row.sent_at is None and row.attempts == 1
         assert row.retry_at == timezone.now() + timedelta(minutes=1)  # the usual back-off
         assert row.last_error == "SMTPDataError: (554, b'5.7.1 Message content rejected')"
     monkeypatch.undo()
@@ -140,7 +140,7 @@ def test_a_send_that_failed_on_the_database_is_due_at_the_next_sweep(
     assert [r.levelno for r in said] == [logging.WARNING] and said[0].exc_info is None
     assert "the database failed (OperationalError" in said[0].getMessage()
     row.refresh_from_db()
-    assert row.claimed_at is None and row.sent_at is None and row.attempts == 1
+    assert row.taken_at is None and row.sent_at is None and row.attempts == 1
     assert row.retry_at is not None and row.retry_at <= timezone.now()  # no back-off
     assert row.last_error.startswith("OperationalError")
     assert outbox.sweep() == 1

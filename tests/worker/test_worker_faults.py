@@ -102,7 +102,7 @@ def test_moves_made_while_the_broker_is_down_are_emailed_once_it_is_back(
     assert [(n.kind, n.game_id) for n in waiting] == [
         (Notification.Kind.YOUR_TURN, g.pk) for g in games
     ]
-    assert all(n.claimed_at is None and n.attempts == 0 for n in waiting)
+    assert all(n.taken_at is None and n.attempts == 0 for n in waiting)
 
     # The broker is back: beat's sweep, through a real worker, sends them all.
     with kit.use_broker("memory://", broker_transport_options={"polling_interval": 0.05}):
@@ -215,7 +215,7 @@ def test_a_failed_send_leaves_the_row_for_the_next_sweep(
         row.refresh_from_db()
         # The server's fault, not the row's: the attempt is not counted, and the row
         # waits for the server's next try.
-        assert row.sent_at is None and row.claimed_at is None and row.attempts == 0
+        assert row.sent_at is None and row.taken_at is None and row.attempts == 0
         assert row.last_error == "SMTPServerDisconnected: the mail server went away"
         assert row.retry_at == timezone.now() + timedelta(minutes=1)
         assert mail.outbox == []

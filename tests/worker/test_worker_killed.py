@@ -80,7 +80,7 @@ def test_a_worker_killed_while_sending_leaves_the_row_to_the_sweep(
                 worker.kill()
                 worker.wait(10)
     row.refresh_from_db()
-    assert row.claimed_at is not None and row.sent_at is None and row.attempts == 1
+    assert row.taken_at is not None and row.sent_at is None and row.attempts == 1
     assert outbox.sweep() == 0  # a fresh claim: the worker might still be sending
     with time_machine.travel(timezone.now() + outbox.CLAIM_LEASE + timedelta(seconds=5)):
         assert outbox.sweep() == 1
