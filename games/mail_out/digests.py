@@ -3,9 +3,9 @@ listing the games awaiting their move (instead of an email per turn).
 
 :func:`send_due` runs every few minutes (Celery beat).  A user is due once the
 local clock has passed their ``digest_hour`` today and no digest was dealt with
-yet this local day.  The user's row is claimed with a conditional UPDATE of
+yet this local day.  The user's row is taken with a conditional UPDATE of
 ``digest_sent_at`` before sending, so two sweeps never both send; a failed send
-gives the claim back so the next sweep tries again.  With nothing awaiting them,
+gives the row back so the next sweep tries again.  With nothing awaiting them,
 nothing is sent and today's digest is done (``digest_sent_at`` is set all the
 same), so a day never brings two digests, nor one at an unexpected hour.
 
@@ -129,11 +129,11 @@ def digest_message(user: User, games: list[Awaiting], now: datetime) -> EmailMul
 
 
 def send_one(user: User, now: datetime) -> bool:
-    """Claim and send (or skip, with nothing awaiting) one user's digest.
+    """Take and send (or skip, with nothing awaiting) one user's digest.
     Returns whether an email went."""
     before = user.digest_sent_at
-    claimed = User.objects.filter(pk=user.pk, digest_sent_at=before).update(digest_sent_at=now)
-    if claimed != 1:
+    taken = User.objects.filter(pk=user.pk, digest_sent_at=before).update(digest_sent_at=now)
+    if taken != 1:
         return False  # another sweep has it
     games = awaiting(user)
     if not games:

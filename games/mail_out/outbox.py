@@ -1,11 +1,11 @@
 """The outbox: emails owed are ``Notification`` rows, written in the same
 transaction as the event that caused them.  After the commit a task is nudged
 to send them; a beat sweep sends whatever a lost nudge missed.  Each row is
-claimed with a conditional UPDATE before it is sent, so two senders never send
-the same row.  A claim is a lease of :data:`CLAIM_LEASE`, renewed every
+taken with a conditional UPDATE before it is sent, so two senders never send
+the same row.  Taking a row is a lease of :data:`TAKE_LEASE`, renewed every
 :data:`HEARTBEAT` while its send is in progress (a thread of the sender's), so
-a slow send is never taken over and a claim left by a sender that died is taken
-over by the next sweep once it has run out.
+a slow send is never taken over and a row left by a sender that died is taken
+over by the next sweep once its lease has run out.
 
 Once the mail server has taken a message, the sender does not let go of that
 fact: it records the row sent, and while the database is away it keeps trying,
@@ -72,17 +72,17 @@ from ops.models import Alarm
 
 log = logging.getLogger(__name__)
 
-#: How long a claim protects a row without being renewed: a sender that died
+#: How long taking a row protects it without being renewed: a sender that died
 #: (or lost the database) leaves the row to the next sweep after this.
-CLAIM_LEASE = timedelta(seconds=60)
-#: How often a send in progress renews its claim (a third of the lease: two
+TAKE_LEASE = timedelta(seconds=60)
+#: How often a send in progress renews its lease (a third of the lease: two
 #: renewals may fail before the row can be taken over).
-HEARTBEAT = CLAIM_LEASE / 3
+HEARTBEAT = TAKE_LEASE / 3
 #: How long a sender keeps trying to record what became of a send (sent, or
 #: released for a retry) while the database does not answer.
 RECORD_PATIENCE = timedelta(minutes=5)
 #: The longest pause, in seconds, between two of those tries (and between two
-#: tries to renew a claim once a renewal has failed).
+#: tries to renew a lease once a renewal has failed).
 RECORD_RETRY_MAX = 2.0
 #: Errors that say the database is away (the connection dropped, the server is
 #: restarting), not that the statement is wrong.
@@ -202,13 +202,13 @@ def _held_back() -> Exists:
     )
 
 
-def _claimable() -> Q:
+def _takeable() -> Q:
     now = timezone.now()
-    unclaimed = Q(taken_at__isnull=True) | Q(taken_at__lt=now - CLAIM_LEASE)
+    free = Q(taken_at__isnull=True) | Q(taken_at__lt=now - TAKE_LEASE)
     due = Q(retry_at__isnull=True) | Q(retry_at__lte=now)
     return (
         Q(sent_at__isnull=True, held_at__isnull=True, attempts__lt=MAX_ATTEMPTS)
-        & unclaimed
+        & free
         & due
         & Q(~_held_back())
     )
@@ -219,19 +219,19 @@ def retry_delay(attempts: int) -> timedelta:
     return min(MAX_RETRY_DELAY, timedelta(minutes=2 ** min(attempts - 1, 16)))
 
 
-def _claim(notification_id: int) -> datetime | None:
-    """Take a row for sending: the claim's time (which names it), or None if
+def _take(notification_id: int) -> datetime | None:
+    """Take a row for sending: the time it was taken (which names the lease), or None if
     the row is sent, not due, or another sender has it."""
     now = timezone.now()
-    taken = Notification.objects.filter(_claimable(), pk=notification_id).update(
+    taken = Notification.objects.filter(_takeable(), pk=notification_id).update(
         taken_at=now, attempts=F("attempts") + 1
     )
     return now if taken == 1 else None
 
 
-def claim(notification_id: int) -> bool:
+def take(notification_id: int) -> bool:
     """Take a row for sending; False if it is sent or another sender has it."""
-    return _claim(notification_id) is not None
+    return _take(notification_id) is not None
 
 
 def _reconnect() -> None:
@@ -243,15 +243,15 @@ def _reconnect() -> None:
 
 
 class Heartbeat:
-    """Renews a row's claim every :data:`HEARTBEAT` while its send is in
+    """Renews a row's lease every :data:`HEARTBEAT` while its send is in
     progress, from a thread of its own (on its own database connection), so a
-    live slow send is never taken over.  A renewal is conditional on the claim
+    live slow send is never taken over.  A renewal is conditional on the lease
     still being this sender's (its ``taken_at``); one that fails because the
     database is away is tried again every :data:`RECORD_RETRY_MAX` seconds."""
 
     def __init__(self, notification_id: int, taken_at: datetime) -> None:
         self.notification_id = notification_id
-        #: The claim's current time: the one the next renewal or release names.
+        #: The lease's current time: the one the next renewal or release names.
         self.taken_at = taken_at
         self._stop = threading.Event()
         self._thread = threading.Thread(
@@ -267,7 +267,7 @@ class Heartbeat:
         self._thread.join()
 
     def renew(self) -> bool:
-        """Move the claim's time to now; False if the claim is no longer ours."""
+        """Move the lease's time to now; False if the row is no longer ours."""
         now = timezone.now()
         renewed = Notification.objects.filter(
             pk=self.notification_id, taken_at=self.taken_at, sent_at__isnull=True
@@ -282,7 +282,7 @@ class Heartbeat:
             while not self._stop.wait(pause):
                 try:
                     if not self.renew():
-                        log.warning("notification %s: its claim was lost", self.notification_id)
+                        log.warning("notification %s: its lease was lost", self.notification_id)
                         return
                     pause = HEARTBEAT.total_seconds()
                 except DATABASE_AWAY:
@@ -373,8 +373,8 @@ def _release(notification_id: int, taken_at: datetime, retry_at: datetime, error
 
 
 def send(notification_id: int) -> bool:
-    """Claim and send one row.  Returns whether this call sent it."""
-    taken_at = _claim(notification_id)
+    """Take and send one row.  Returns whether this call sent it."""
+    taken_at = _take(notification_id)
     if taken_at is None:
         return False
     notification: Notification | None = None
@@ -465,7 +465,7 @@ def _failed(
     taken_at: datetime,
     failure: Exception,
 ) -> bool:
-    """What a failed send of a claimed row (claimed at ``taken_at``) does,
+    """What a failed send of a taken row (taken at ``taken_at``) does,
     by whose fault it is (:mod:`.whose_fault`): always False (not sent).
 
     - The database's: due again at the next sweep, in one line.
@@ -503,7 +503,7 @@ def _failed(
         # The database failed, not the message: due again at the next sweep.
         retry_at = timezone.now()
     else:
-        # Tried again later each time (the claim counted the attempt).
+        # Tried again later each time (taking the row counted the attempt).
         retry_at = timezone.now() + retry_delay(notification.attempts)
     recipients = verdict is not None and not verdict.ours
     if recipients and notification is not None and tracking.send_failed(notification, failure):
@@ -538,7 +538,7 @@ def _held_by(notification_id: int) -> list[int]:
 
 
 def send_in_order(ids: Iterable[int]) -> int:
-    """Send these rows (each one claimed and sent by :func:`send`) and after
+    """Send these rows (each one taken and sent by :func:`send`) and after
     each one sent, the rows to its recipient that it held back, until one of
     them does not go.  Returns how many were sent."""
     sent = 0
@@ -568,7 +568,7 @@ def sweep() -> int:
     if mail_alarm.closed_until(alarm) is not None:
         return 0
     ids = list(
-        Notification.objects.filter(_claimable())
+        Notification.objects.filter(_takeable())
         .order_by("pk")
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )

@@ -1,9 +1,9 @@
 """Playing the robot turns owed (:mod:`games.robots.owed`) through the one door.
 
-A row is claimed under a row lock taken with ``skip_locked`` and a claim time,
+A row is taken under a row lock with ``skip_locked`` and the time it was taken,
 so two workers (a task delivered twice, a sweep beside a task) never play the
-same row; a claim left by a worker that died is taken over once it is
-:data:`CLAIM_TIMEOUT` old.  The move is submitted with the row's ``seq`` as its
+same row; a row left by a worker that died is taken over once it was taken
+:data:`TAKE_TIMEOUT` ago.  The move is submitted with the row's ``seq`` as its
 ``expected_seq`` and an idempotency key of the row, and the row is marked done
 in the move's transaction: a turn is never played twice, and a turn a person
 overtook (the game moved on first) is done without a move.
@@ -40,11 +40,11 @@ from games.models import Event, Game, RobotTurn
 
 log = logging.getLogger(__name__)
 
-#: How long a claim protects a row whose worker may have died.  A robot answers
+#: How long taking a row protects it while its worker may have died.  A robot answers
 #: within its time budget (well under a second; the protocol allows 10 s), so a
-#: claim a minute old belongs to a dead worker: with beat's sweep every minute, a
+#: row taken a minute ago belongs to a dead worker: with beat's sweep every minute, a
 #: robot turn a killed worker held is played within two minutes (as the outbox's).
-CLAIM_TIMEOUT = timedelta(seconds=60)
+TAKE_TIMEOUT = timedelta(seconds=60)
 #: Tries per row before it is given up (the deadline then times the robot out).
 MAX_ATTEMPTS = 5
 #: Rows one sweep plays at most (the next sweep takes the rest).
@@ -54,19 +54,19 @@ SWEEP_BATCH = 200
 ENDING_MOVES = 3
 
 
-def _claimable(now: datetime) -> Q:
-    unclaimed = Q(taken_at__isnull=True) | Q(taken_at__lt=now - CLAIM_TIMEOUT)
-    return Q(done_at__isnull=True, attempts__lt=MAX_ATTEMPTS, due_at__lte=now) & unclaimed
+def _takeable(now: datetime) -> Q:
+    free = Q(taken_at__isnull=True) | Q(taken_at__lt=now - TAKE_TIMEOUT)
+    return Q(done_at__isnull=True, attempts__lt=MAX_ATTEMPTS, due_at__lte=now) & free
 
 
-def claim(row_id: int, now: datetime | None = None) -> RobotTurn | None:
+def take(row_id: int, now: datetime | None = None) -> RobotTurn | None:
     """Take row ``row_id`` to play it; ``None`` if it is done, not due, or
     another worker has it."""
     now = now or timezone.now()
     with transaction.atomic():
         row = (
             RobotTurn.objects.select_for_update(skip_locked=True)
-            .filter(_claimable(now), pk=row_id)
+            .filter(_takeable(now), pk=row_id)
             .first()
         )
         if row is None:
@@ -78,10 +78,10 @@ def claim(row_id: int, now: datetime | None = None) -> RobotTurn | None:
 
 
 def play(row_id: int) -> str | None:
-    """Claim and play one row.  Returns what came of it (``moved``, ``wait``,
+    """Take and play one row.  Returns what came of it (``moved``, ``wait``,
     ``stale``, ``passed``, ``refused``), or ``None`` when this call did not
-    play it (or failed: the claim is released for the sweep)."""
-    row = claim(row_id)
+    play it (or failed: the row is given back for the sweep)."""
+    row = take(row_id)
     if row is None:
         return None
     try:
@@ -100,7 +100,7 @@ def sweep(now: datetime | None = None) -> int:
     pace's delay, a failed try).  Returns how many this sweep played."""
     now = now or timezone.now()
     ids = list(
-        RobotTurn.objects.filter(_claimable(now))
+        RobotTurn.objects.filter(_takeable(now))
         .order_by("due_at", "pk")
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )

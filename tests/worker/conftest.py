@@ -138,7 +138,7 @@ def turn_link_path(message: EmailMessage) -> str:
 
 
 def assert_each_row_sent_once() -> None:
-    """Every notification is marked sent after one claim, and no email went twice."""
+    """Every notification is marked sent after being taken once, and no email went twice."""
     rows = list(Notification.objects.values("pk", "kind", "sent_at", "attempts", "last_error"))
     assert rows, "no notification rows"
     unsent = [r for r in rows if r["sent_at"] is None]

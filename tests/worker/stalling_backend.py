@@ -1,5 +1,5 @@
 """An email backend for a worker process that is to be killed mid-send: it
-touches ``$JUMBULAYA_STALL_FILE`` (so the test knows a row is claimed and being
+touches ``$JUMBULAYA_STALL_FILE`` (so the test knows a row is taken and being
 sent) and then hangs, sending nothing."""
 
 from __future__ import annotations

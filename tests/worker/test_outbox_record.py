@@ -1,8 +1,8 @@
 """The outbox when the database goes away around a send (issue 21): the fact
 that a message went is recorded once the database answers, so it is not sent
 twice; a failed send's release is retried; a send that failed on the database
-is due again at the next sweep; a live slow send keeps its claim (the
-heartbeat) and a dead sender's claim runs out after the lease."""
+is due again at the next sweep; a live slow send keeps its lease (the
+heartbeat) and a dead sender's row is free once its lease runs out."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def test_a_send_whose_mark_fails_is_recorded_once_the_database_answers(
     assert len(waits) == 1, caplog.text  # said once, not once per try
     assert any("the database is back" in r.getMessage() for r in caplog.records)
     # Nothing takes the row again, however long after.
-    with time_machine.travel(timezone.now() + outbox.CLAIM_LEASE * 10):
+    with time_machine.travel(timezone.now() + outbox.TAKE_LEASE * 10):
         assert outbox.sweep() == 0
     assert kit.sent_per_row() == {row.pk: 1}
 
@@ -93,7 +93,7 @@ def test_a_send_never_recorded_goes_again_with_the_same_message_id(
     assert row.sent_at is None and row.taken_at is not None
     assert outbox.sweep() == 0  # the lease still holds it
     monkeypatch.undo()
-    with time_machine.travel(timezone.now() + outbox.CLAIM_LEASE + timedelta(seconds=1)):
+    with time_machine.travel(timezone.now() + outbox.TAKE_LEASE + timedelta(seconds=1)):
         assert outbox.sweep() == 1
     first, again = message_ids()
     assert first == again
@@ -151,7 +151,7 @@ def test_a_send_that_failed_on_the_database_is_due_at_the_next_sweep(
 def short_lease(monkeypatch: pytest.MonkeyPatch, seconds: float) -> Iterator[None]:
     """A lease of ``seconds`` and a heartbeat a third of it, for the block."""
     with monkeypatch.context() as m:
-        m.setattr(outbox, "CLAIM_LEASE", timedelta(seconds=seconds))
+        m.setattr(outbox, "TAKE_LEASE", timedelta(seconds=seconds))
         m.setattr(outbox, "HEARTBEAT", timedelta(seconds=seconds / 3))
         yield
 
@@ -160,7 +160,7 @@ def short_lease(monkeypatch: pytest.MonkeyPatch, seconds: float) -> Iterator[Non
 def test_a_live_slow_send_is_not_taken_over(
     started_game: Callable[..., Game], kit: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A send that lasts four leases keeps its claim (the heartbeat renews it):
+    """A send that lasts four leases keeps its lease (the heartbeat renews it):
     sweeps meanwhile send nothing, and the email goes once."""
     row = one_owed(started_game())
     real_send = GameEmail.send
@@ -197,19 +197,19 @@ def test_a_live_slow_send_is_not_taken_over(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_claim_whose_sender_died_is_swept_once_the_lease_runs_out(
+def test_a_row_whose_sender_died_is_swept_once_the_lease_runs_out(
     started_game: Callable[..., Game], kit: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A claim no heartbeat renews (its sender was killed) is free after the
+    """A row taken by a sender no heartbeat renews (it was killed) is free after the
     lease, in real time, not after minutes."""
     row = one_owed(started_game())
     with short_lease(monkeypatch, 1.0):
-        assert outbox.claim(row.pk)  # and then the sender died
-        claimed = time.monotonic()
+        assert outbox.take(row.pk)  # and then the sender died
+        taken = time.monotonic()
         while outbox.sweep() == 0:
-            assert time.monotonic() - claimed < 5, "the lease never ran out"
+            assert time.monotonic() - taken < 5, "the lease never ran out"
             time.sleep(0.05)
-        took = time.monotonic() - claimed
+        took = time.monotonic() - taken
     assert 1.0 <= took < 1.5
     row.refresh_from_db()
     assert row.sent_at is not None and row.attempts == 2
@@ -217,11 +217,11 @@ def test_a_claim_whose_sender_died_is_swept_once_the_lease_runs_out(
 
 
 def test_beat_sweeps_the_outbox_often_enough_for_two_minutes() -> None:
-    """A claim left by a dead sender runs out after the lease and beat's next
+    """A row left by a dead sender is free after the lease and beat's next
     sweep sends it: both together stay well under two minutes."""
     every = float(settings.CELERY_BEAT_SCHEDULE["send-the-outbox"]["schedule"])  # type: ignore[arg-type]
-    assert outbox.CLAIM_LEASE + timedelta(seconds=every) <= timedelta(seconds=90)
-    assert outbox.HEARTBEAT * 3 <= outbox.CLAIM_LEASE
+    assert outbox.TAKE_LEASE + timedelta(seconds=every) <= timedelta(seconds=90)
+    assert outbox.HEARTBEAT * 3 <= outbox.TAKE_LEASE
 
 
 @contextmanager
@@ -293,6 +293,6 @@ def test_the_database_cut_between_the_send_and_the_mark_costs_no_second_email(
     row.refresh_from_db()
     assert row.sent_at is not None and row.attempts == 1
     assert "the database is away" in caplog.text
-    with time_machine.travel(timezone.now() + outbox.CLAIM_LEASE * 10):
+    with time_machine.travel(timezone.now() + outbox.TAKE_LEASE * 10):
         assert outbox.sweep() == 0
     assert kit.sent_per_row() == {row.pk: 1}

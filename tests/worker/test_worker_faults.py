@@ -1,5 +1,5 @@
 """The outbox when things fail: a broker that is down, a worker that dies
-holding a claim, two sweeps at once, and an email that fails to send."""
+holding a row it took, two sweeps at once, and an email that fails to send."""
 
 from __future__ import annotations
 
@@ -120,25 +120,25 @@ def test_moves_made_while_the_broker_is_down_are_emailed_once_it_is_back(
     kit.assert_each_row_sent_once()
 
 
-# --- a worker dies holding a claim ---------------------------------------------
+# --- a worker dies holding a row it took -------------------------------------
 
 
 @pytest.mark.django_db
-def test_a_claim_left_by_a_dead_worker_is_taken_over_after_the_timeout(
+def test_a_row_left_by_a_dead_worker_is_taken_over_after_the_timeout(
     started_game: Callable[..., Game], kit: Any
 ) -> None:
     game = started_game()
     send_what_is_owed()
     move(game)
     (row,) = owed()
-    assert outbox.claim(row.pk)  # the worker took the row, then died before sending
+    assert outbox.take(row.pk)  # the worker took the row, then died before sending
 
-    assert outbox.sweep() == 0  # claimed: not sent
+    assert outbox.sweep() == 0  # taken: not sent
     assert mail.outbox == []
     now = timezone.now()
-    with time_machine.travel(now + outbox.CLAIM_LEASE - timedelta(seconds=5), tick=False):
+    with time_machine.travel(now + outbox.TAKE_LEASE - timedelta(seconds=5), tick=False):
         assert outbox.sweep() == 0  # still protected
-    with time_machine.travel(now + outbox.CLAIM_LEASE + timedelta(seconds=5), tick=False):
+    with time_machine.travel(now + outbox.TAKE_LEASE + timedelta(seconds=5), tick=False):
         assert outbox.sweep() == 1
         assert outbox.sweep() == 0
     assert outbox.sweep() == 0
@@ -280,7 +280,7 @@ def test_a_backlog_is_shared_out_to_every_worker(
     games = [new_game(make_user, f"b{i}") for i in range(2)]
     for game in games:
         move(game)
-    due = list(Notification.objects.filter(outbox._claimable()).order_by("pk"))
+    due = list(Notification.objects.filter(outbox._takeable()).order_by("pk"))
     assert len(due) > 3 and len(owed()) > len(due)  # some wait behind an older row
     rung: list[list[int]] = []
     monkeypatch.setattr(outbox, "NUDGE_BATCH", 3)

@@ -1,5 +1,5 @@
 """A real worker process killed (SIGKILL) while it sends an email it has
-claimed: the row stays claimed, and once its lease has run out (no heartbeat
+taken: the row stays taken, and once its lease has run out (no heartbeat
 renews it) the sweep sends it, once.  With ``JUMBULAYA_MEASURE_KILL=1``, the
 whole thing in real time with a real beat and a restarted worker, which says
 how long the email waited (README's figure)."""
@@ -72,7 +72,7 @@ def test_a_worker_killed_while_sending_leaves_the_row_to_the_sweep(
         try:
             door.submit(game.pk, game.turn_seat, "pass", 1, Event.Source.WEB)
             (row,) = Notification.objects.filter(sent_at__isnull=True)
-            kit.wait_for(stalled.exists, "the worker to claim the row and start sending", 60)
+            kit.wait_for(stalled.exists, "the worker to take the row and start sending", 60)
             worker.send_signal(signal.SIGKILL)
             worker.wait(10)
         finally:
@@ -81,8 +81,8 @@ def test_a_worker_killed_while_sending_leaves_the_row_to_the_sweep(
                 worker.wait(10)
     row.refresh_from_db()
     assert row.taken_at is not None and row.sent_at is None and row.attempts == 1
-    assert outbox.sweep() == 0  # a fresh claim: the worker might still be sending
-    with time_machine.travel(timezone.now() + outbox.CLAIM_LEASE + timedelta(seconds=5)):
+    assert outbox.sweep() == 0  # freshly taken: the worker might still be sending
+    with time_machine.travel(timezone.now() + outbox.TAKE_LEASE + timedelta(seconds=5)):
         assert outbox.sweep() == 1
         assert outbox.sweep() == 0
     row.refresh_from_db()
@@ -129,7 +129,7 @@ def test_measure_how_long_an_email_waits_after_its_worker_is_killed_mid_send(
     started_game: Callable[..., Game], kit: Any, tmp_path: Path
 ) -> None:
     """Beat runs throughout; the worker is SIGKILLed while it sends the row it
-    claimed and started again at once (as systemd's ``Restart=always`` does).
+    took and started again at once (as systemd's ``Restart=always`` does).
     The email goes once, less than two minutes after it was owed."""
     game = started_game()
     outbox.sweep()
@@ -153,7 +153,7 @@ def test_measure_how_long_an_email_waits_after_its_worker_is_killed_mid_send(
             time.sleep(random.uniform(0, 30))
             door.submit(game.pk, game.turn_seat, "pass", 1, Event.Source.WEB)
             (row,) = Notification.objects.filter(sent_at__isnull=True)
-            kit.wait_for(stalled.exists, "the worker to claim the row and start sending", 60)
+            kit.wait_for(stalled.exists, "the worker to take the row and start sending", 60)
             processes[-1].send_signal(signal.SIGKILL)
             processes[-1].wait(10)
             killed = time.monotonic()
