@@ -28,13 +28,6 @@ from .play import play_one
 pytestmark = pytest.mark.django_db
 
 
-#: Kinds whose match result lacks what ``manage.py robot match`` prints.
-MATCH_WITHOUT_SCORES = {
-    "tumble": "Tumble-Words' MatchSummary (games/kinds/tumble/robots.py) has no average_scores "
-    "nor times, which the command's results_table reads",
-}
-
-
 def rungs(kind: GameKind) -> tuple[str, ...]:
     found = kinds.robot_levels(kind)
     assert found, f"{kind.label} has no robots"
@@ -96,13 +89,8 @@ def test_the_robot_command_answers_the_kind_s_seat_views(
 
 
 @pytest.mark.slow
-def test_robot_match_prints_each_level_s_results(
-    kind: GameKind, request: pytest.FixtureRequest
-) -> None:
+def test_robot_match_prints_each_level_s_results(kind: GameKind) -> None:
     """``manage.py robot match`` between the kind's two weakest levels."""
-    if kind.name in MATCH_WITHOUT_SCORES:
-        request.applymarker(pytest.mark.xfail(strict=True, raises=AttributeError,
-                                              reason=MATCH_WITHOUT_SCORES[kind.name]))  # fmt: skip
     robots = kind.robots
     assert robots is not None, f"{kind.label} has no robots"
     a, b = list(robots.levels)[:2]

@@ -8,12 +8,14 @@ and the match runner.  This module wraps them; it copies none of their play.
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from games.engine import tumble as engine
+from games.engine.common.matches import Timing
 from games.engine.tumble.robots import LEVELS, STRONGEST
 from games.engine.tumble.robots.levels import Level
 from games.engine.tumble.robots.match import MatchResult, match
@@ -37,7 +39,8 @@ class Hint:
 @dataclass(frozen=True)
 class MatchSummary(MatchOutcome):
     """A two-player match as ``manage.py robot match`` reads one: ``a``'s wins,
-    shared wins and losses, and the games stopped at the round cap."""
+    shared wins and losses, the games stopped at the round cap, each side's
+    average score and each level's decision times."""
 
     result: MatchResult
 
@@ -48,6 +51,28 @@ class MatchSummary(MatchOutcome):
     @property
     def capped(self) -> int:
         return sum(1 for g in self.result.games if g.capped)
+
+    @property
+    def average_scores(self) -> tuple[float, float]:
+        """``a``'s average final score and ``b``'s."""
+        pairs = [
+            (g.state.scores()[s], g.state.scores()[1 - s])
+            for g, s in zip(self.result.games, self.result.a_seat, strict=True)
+        ]
+        if not pairs:
+            return (0.0, 0.0)
+        return (statistics.fmean(p[0] for p in pairs), statistics.fmean(p[1] for p in pairs))
+
+    @property
+    def times(self) -> dict[str, Timing]:
+        """Each level's decision times on its own answers (one entry when a
+        level plays itself)."""
+        games = list(zip(self.result.games, self.result.a_seat, strict=True))
+        a_ms = [ms for g, s in games for seat, ms in g.times_ms if seat == s]
+        b_ms = [ms for g, s in games for seat, ms in g.times_ms if seat != s]
+        if self.result.a == self.result.b:
+            return {self.result.a: Timing.of([*a_ms, *b_ms])}
+        return {self.result.a: Timing.of(a_ms), self.result.b: Timing.of(b_ms)}
 
 
 def _view(state: engine.TumbleState, seat: int, lexicon: object) -> engine.SeatView:
