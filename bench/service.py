@@ -56,7 +56,7 @@ BENCH_DB = "jumbulaya_bench"
 GAMES = 60
 BUSY_GAMES = 50
 #: gunicorn's uvicorn workers (``JUMBULAYA_BENCH_WEB_WORKERS``: how moves per second
-#: scale with web processes on this machine; README's scale table).
+#: scale with web processes on this machine; docs/performance.md's scale table).
 WORKERS = int(os.environ.get("JUMBULAYA_BENCH_WEB_WORKERS", "2"))
 LATENCY_MOVES = 360  # six rounds over the games
 THREADS = 8

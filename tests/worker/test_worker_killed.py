@@ -2,7 +2,7 @@
 taken: the row stays taken, and once its lease has run out (no heartbeat
 renews it) the sweep sends it, once.  With ``JUMBULAYA_MEASURE_KILL=1``, the
 whole thing in real time with a real beat and a restarted worker, which says
-how long the email waited (README's figure)."""
+how long the email waited (docs/performance.md's figure)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ off turn), or ``wait``.  It never sees another seat's rack or the bag's order:
 the view does not hold them.
 
 :data:`LEVELS` lists the levels from the weakest to the strongest
-(:func:`levels_table` writes this table for the README):
+(:func:`levels_table` writes this table for docs/games/jumbulaya.md):
 
 | level | plays |
 |---|---|
@@ -47,7 +47,7 @@ def level(name: str) -> Level:
 
 
 def levels_table() -> str:
-    """The levels as a Markdown table, weakest first (for the README)."""
+    """The levels as a Markdown table, weakest first (for docs/games/jumbulaya.md)."""
     rows = [f"| `{lv.name}` | {lv.description} |" for lv in LEVELS.values()]
     return "\n".join(["| level | plays |", "|---|---|", *rows])
 
