@@ -677,9 +677,10 @@ class KindPresentation(Protocol):
         has it), from what every viewer may know."""
         ...
 
-    def claim_outcomes(self, game: GameRow, seat: int | None) -> list[str]:
-        """What became of ``seat``'s judged sealed calls, in words, one a call
-        (none for a spectator, nor for a kind without :attr:`GameKind.window`)."""
+    def window_outcomes(self, game: GameRow, seat: int | None) -> list[str]:
+        """What became of ``seat``'s moves sealed in the off-turn window and since
+        judged, in words, one a move (none for a spectator, nor for a kind without
+        :attr:`GameKind.window`)."""
         ...
 
     def compose_context(self, state: State) -> dict[str, Any]:

@@ -454,7 +454,7 @@ def _claims_closed(s: Situation) -> Content:
     paragraphs = [
         f"The JUMBULAYA claim window of game {s.game.pk} has closed, and the sealed calls "
         "were judged on the board as it stood.",
-        *(f"Your call {words}." for words in s.shown.claim_outcomes(s.game, s.index)),
+        *(f"Your call {words}." for words in s.shown.window_outcomes(s.game, s.index)),
     ]
     if s.board.over:
         paragraphs.append(

@@ -377,7 +377,7 @@ def _context(
         "my_turn": viewer.is_player and viewer.seat in kind.progress(state).to_move,
         "claims_close_at": None if board.over else game.claims_close_at,
         "my_claims": windows.sealed_calls(game, viewer.seat),
-        "my_judged_claims": shown.claim_outcomes(game, viewer.seat),
+        "my_judged_claims": shown.window_outcomes(game, viewer.seat),
         "score_chart": charts.score_chart(score_series.game_series(game)),
     }
     ctx |= chat.page_context(game, viewer.seat, ctx["log"])

@@ -112,7 +112,7 @@ class BlockersPresentation:
             lambda then: log_words.history(seat_names.renamed_events(BLOCKERS, events, then)),
         )
 
-    def claim_outcomes(self, game: Game, seat: int | None) -> list[str]:
+    def window_outcomes(self, game: Game, seat: int | None) -> list[str]:
         return []
 
     def compose_context(self, state: engine.BlockersState) -> dict[str, Any]:

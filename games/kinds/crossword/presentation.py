@@ -131,7 +131,7 @@ class CrosswordPresentation:
             game, now, lambda then: history(seat_names.renamed_events(CROSSWORD, events, then))
         )
 
-    def claim_outcomes(self, game: Game, seat: int | None) -> list[str]:
+    def window_outcomes(self, game: Game, seat: int | None) -> list[str]:
         return []
 
     def compose_context(self, state: GameState) -> dict[str, Any]:

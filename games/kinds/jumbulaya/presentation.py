@@ -78,7 +78,7 @@ class JumbulayaPresentation:
     def game_log(self, game: Game, names: Mapping[int, str] | None = None) -> list[Logged]:
         return game_log(game, None if names is None else dict(names))
 
-    def claim_outcomes(self, game: Game, seat: int | None) -> list[str]:
+    def window_outcomes(self, game: Game, seat: int | None) -> list[str]:
         return [outcome_words(claim) for claim in judged_claims(game, seat)]
 
     def compose_context(self, state: engine.GameState) -> dict[str, Any]:

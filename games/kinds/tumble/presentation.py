@@ -121,7 +121,7 @@ class TumblePresentation:
             lambda then: log_words.history(seat_names.renamed_events(TUMBLE, events, then)),
         )
 
-    def claim_outcomes(self, game: Game, seat: int | None) -> list[str]:
+    def window_outcomes(self, game: Game, seat: int | None) -> list[str]:
         return []
 
     def compose_context(self, state: engine.TumbleState) -> dict[str, Any]:

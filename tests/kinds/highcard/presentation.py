@@ -313,7 +313,7 @@ class HighCardPresentation:
     def game_log(self, game: Game, names: Mapping[int, str] | None = None) -> list[Logged]:
         return game_log(game, names)
 
-    def claim_outcomes(self, game: Game, seat: int | None) -> list[str]:
+    def window_outcomes(self, game: Game, seat: int | None) -> list[str]:
         return []
 
     def compose_context(self, state: State) -> dict[str, Any]:
