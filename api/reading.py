@@ -123,7 +123,7 @@ def summary(game: Game, seat: int | None, left: SeatChange | None = None) -> dic
         "players": _players(game),
         "scores": _scores(game),
         "deadline": when(game.deadline_at),
-        "claims_close": when(game.claims_close_at),
+        "claims_close": when(game.window_closes_at),
         "end": game.end_reason or None,
         "public": game.is_public,
         "open": game.is_open,
@@ -148,8 +148,8 @@ def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
     if kind.robots is not None:
         events = renamed_events(kind, load_events(game), names)
         window = None
-        if game.claims_close_at is not None:
-            window = {"closes": when(game.claims_close_at) or ""}
+        if game.window_closes_at is not None:
+            window = {"closes": when(game.window_closes_at) or ""}
         doc = kind.robots.seat_view(
             events, state, seat, lexicon=game.lexicon_name, claim_window=window
         )

@@ -54,9 +54,11 @@ class Game(models.Model):
     timeout_limit = models.PositiveSmallIntegerField(
         default=3, help_text="consecutive timeouts after which a seat is removed from the game"
     )
-    claim_window = models.BooleanField(
+    #: Whether the game's off-turn window is on, for a kind that has one
+    #: (:attr:`games.kinds.base.GameKind.window`): the kind says what it seals.
+    window_on = models.BooleanField(
         default=True,
-        help_text="JUMBULAYA calls are sealed until a window closes; the longest valid one wins",
+        help_text="moves off one's turn are sealed until the game's off-turn window closes",
     )
     is_public = models.BooleanField(default=False, help_text="anyone signed in may watch")
     is_open = models.BooleanField(default=False, help_text="anyone signed in may join")
@@ -93,8 +95,8 @@ class Game(models.Model):
     warn_at = models.DateTimeField(null=True, blank=True, db_index=True)
     #: When the warning for the current deadline went out (cleared when it moves).
     warned_at = models.DateTimeField(null=True, blank=True)
-    #: While a claim window is open, when it closes.
-    claims_close_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    #: While the game's off-turn window is open, when it closes.
+    window_closes_at = models.DateTimeField(null=True, blank=True, db_index=True)
     end_reason = models.CharField(max_length=16, blank=True)
     state = models.JSONField(null=True, blank=True, help_text="cached state: server only")
     started_at = models.DateTimeField(null=True, blank=True)
@@ -235,8 +237,8 @@ class Notification(models.Model):
         DEADLINE_WARNING = "warning", "deadline warning"
         TIMED_OUT = "timed_out", "you were auto-passed"
         REMOVED = "removed", "a seat was removed for timeouts"
-        CLAIMS_OPEN = "claims_open", "JUMBULAYA claim window open"
-        CLAIMS_CLOSED = "claims_closed", "what became of your sealed JUMBULAYA calls"
+        WINDOW_OPEN = "window_open", "off-turn window open"
+        WINDOW_CLOSED = "window_closed", "what became of your sealed moves"
         REPLY_DONE = "reply_done", "answer to an email reply: move made"
         REPLY_REFUSED = "reply_refused", "answer to an email reply: refused"
         REPLY_HINTS = "reply_hints", "answer to an email reply: hints"

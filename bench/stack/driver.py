@@ -338,11 +338,11 @@ def play_turn(player: Player, table: Table) -> bool:
         table.finished = game.status == Game.Status.OVER
         return table.finished
     rng, ledger, seq = player.rng, player.ledger, game.last_seq
-    if game.claims_close_at is not None and table.window_closed_for < 0 and rng.random() < 0.3:
+    if game.window_closes_at is not None and table.window_closed_for < 0 and rng.random() < 0.3:
         # A claim window lasts 12 hours: close it now (beat's sweep judges the calls).
         db_retry(
-            lambda: Game.objects.filter(pk=table.pk, claims_close_at__isnull=False).update(
-                claims_close_at=timezone.now() - timedelta(seconds=1)
+            lambda: Game.objects.filter(pk=table.pk, window_closes_at__isnull=False).update(
+                window_closes_at=timezone.now() - timedelta(seconds=1)
             )
         )
         table.window_closed_for = seq

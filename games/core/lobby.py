@@ -134,7 +134,7 @@ def create_game(
             move_minutes=move_minutes,
             is_public=is_public,
             is_open=is_open,
-            claim_window=claim_window,
+            window_on=claim_window,
             skip_weekends=skip_weekends,
             timeout_limit=timeout_limit,
             robot_pace=robot_pace,

@@ -48,7 +48,7 @@ def rebuild_projection(game: Game, *, write: bool = True) -> bool:
             want |= {
                 "deadline_at": None,
                 "warn_at": None,
-                "claims_close_at": None,
+                "window_closes_at": None,
                 "finished_at": game.finished_at or rows[-1].created_at,
             }
         else:

@@ -38,7 +38,7 @@ RETRY_MS = 2000
 
 def version_of(game: Game, newest_message: int | None, newest_seat_change: int | None) -> str:
     """What an open page compares to know it shows the game as it is."""
-    window = game.claims_close_at.timestamp() if game.claims_close_at else 0
+    window = game.window_closes_at.timestamp() if game.window_closes_at else 0
     return (
         f"{game.last_seq}.{game.status}.{window:.0f}.{newest_message or 0}"
         f".{newest_seat_change or 0}"
@@ -67,7 +67,7 @@ def current_version(game_id: int, messages: bool = True) -> str:
     ``messages`` (a spectator's), its messages left out.  The connection is given
     back after, unless a transaction holds it (tests)."""
     try:
-        game = Game.objects.filter(pk=game_id).only("last_seq", "status", "claims_close_at")
+        game = Game.objects.filter(pk=game_id).only("last_seq", "status", "window_closes_at")
         found = game.first()
         if found is None:
             return ""

@@ -434,7 +434,7 @@ def _removed(s: Situation) -> Content:
 
 
 def _claims_open(s: Situation) -> Content:
-    close = s.game.claims_close_at
+    close = s.game.window_closes_at
     until = f"until {when(close, s.user)}, in {time_left(close)}" if close else "for a while"
     return Content(
         f"Game {s.game.pk}: a JUMBULAYA can be called"
@@ -506,7 +506,7 @@ def _reply_done(s: Situation) -> Content:
     inbound = s.notification.inbound
     assert inbound is not None, "a reply answer names its reply"
     if inbound.reason:  # a sealed JUMBULAYA claim
-        close = s.game.claims_close_at
+        close = s.game.window_closes_at
         said = (
             f"Your JUMBULAYA call of {inbound.move.split(maxsplit=1)[-1].upper()} is sealed: "
             "it is opened when the claim "
@@ -585,8 +585,8 @@ KINDS = {
     Kind.DEADLINE_WARNING: _warning,
     Kind.TIMED_OUT: _timed_out,
     Kind.REMOVED: _removed,
-    Kind.CLAIMS_OPEN: _claims_open,
-    Kind.CLAIMS_CLOSED: _claims_closed,
+    Kind.WINDOW_OPEN: _claims_open,
+    Kind.WINDOW_CLOSED: _claims_closed,
 }
 
 

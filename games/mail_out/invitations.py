@@ -109,7 +109,7 @@ def game_facts(game: Game, seated: Sequence[str]) -> list[str]:
         f"{label} claim window: on. When a {label} first becomes possible, everyone is "
         "told and calls made off one's turn stay sealed until the deadline; the longest "
         "valid call wins."
-        if game.claim_window
+        if game.window_on
         else f"{label} claim window: off. The first valid {label} call wins at once."
     )
     return [

@@ -107,7 +107,7 @@ class ThroughLink(Door):
         game = self.opened.game
         kind = kind_of(game)
         is_call = kind.window is not None and kind.verb_of(notation) == kind.window.verb
-        if is_call and game.claims_close_at is not None:
+        if is_call and game.window_closes_at is not None:
             return game.last_seq
         return self.link.seq
 
@@ -139,7 +139,7 @@ def link_status(link: TurnLink, viewer: Viewer) -> LinkStatus:
     """What the link may still do, and what the page says about it.  A game that
     moved on by the player's own move is no refusal: the page says what comes next."""
     game = viewer.game
-    window = game.claims_close_at is not None
+    window = game.window_closes_at is not None
     if turn_still_open(game, link.seq):  # at that move, or in the same sealed round
         return LinkStatus(moves=True, calls=True, note="")
     first = Event.objects.filter(game=game, seq=link.seq + 1).values_list("seat", "type").first()

@@ -375,7 +375,7 @@ def _context(
         "can_move": can_move and question is None,
         "can_call": (calls_open and question is None and in_game and (link is None or link.calls)),
         "my_turn": viewer.is_player and viewer.seat in kind.progress(state).to_move,
-        "claims_close_at": None if board.over else game.claims_close_at,
+        "window_closes_at": None if board.over else game.window_closes_at,
         "my_claims": windows.sealed_calls(game, viewer.seat),
         "my_judged_claims": shown.window_outcomes(game, viewer.seat),
         "score_chart": charts.score_chart(score_series.game_series(game)),

@@ -85,7 +85,7 @@ def test_the_example_bot_ends_its_turn_in_a_claim_window(
     game = board_game()
     play(game, CLAIM_THE_BOARD)  # Ann's ninth move opens the window: Bob to move
     game.refresh_from_db()
-    assert game.claims_close_at is not None and game.turn_seat == 1
+    assert game.window_closes_at is not None and game.turn_seat == 1
     bob = game.seats.get(index=1).user
     assert bob is not None
     User.objects.filter(pk=bob.pk).update(is_bot=True)

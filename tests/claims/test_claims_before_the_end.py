@@ -97,7 +97,7 @@ def at_the_brink(
         assert send(game, seat, call).sealed
     play(game, ending.before)
     game.refresh_from_db()
-    assert game.claims_close_at is not None and game.status == Game.Status.PLAYING
+    assert game.window_closes_at is not None and game.status == Game.Status.PLAYING
     return game
 
 
@@ -118,7 +118,7 @@ def outcomes(game: Game) -> list[tuple[int, str, str]]:
 def closed_emails(game: Game) -> dict[int, str]:
     """The claims-closed emails, by seat: subject and text."""
     out = {}
-    for note in Notification.objects.filter(game=game, kind=Notification.Kind.CLAIMS_CLOSED):
+    for note in Notification.objects.filter(game=game, kind=Notification.Kind.WINDOW_CLOSED):
         seat = game.seats.get(user=note.user).index
         message = message_for(note)
         assert message is not None
@@ -154,7 +154,7 @@ def test_a_valid_sealed_call_ends_the_game_before_the_move(
     assert done.overtaken and done.events == [] and done.state.over
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
-    assert game.claims_close_at is None
+    assert game.window_closes_at is None
     # Bob's JUMBULAYA, made before Ann's move, ends the game; her move is never made.
     assert types_after(game, seq) == [("jumbulaya_verified", BOB)]
     state = projection.current_state(game)
@@ -246,7 +246,7 @@ def test_a_resignation_is_made_and_every_page_email_and_record_agrees(
     client.post(f"/games/{game.pk}/move/", form | {FIELD: YES})
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.end_reason == "resigned"
-    assert game.claims_close_at is None
+    assert game.window_closes_at is None
     assert types_after(game, seq) == [("resigned", ANN)]
     state = projection.current_state(game)
     assert state.winners() == [BOB] and projection.replay_game(game) == state
@@ -301,7 +301,7 @@ def test_a_resignation_that_leaves_the_game_going_withdraws_the_resigners_calls_
     done = send(game, BOB, "resign")
     assert not done.overtaken and not done.state.over
     game.refresh_from_db()
-    assert game.claims_close_at is not None
+    assert game.window_closes_at is not None
     assert types_after(game, seq) == [("resigned", BOB)]
     assert outcomes(game) == [(BOB, "SPRINTSO", Outcome.WITHDRAWN), (CY, "RAINOUT", "")]
     assert "withdrawn: the caller left the game" in closed_emails(game)[BOB]
@@ -362,7 +362,7 @@ def test_a_move_that_does_not_end_the_game_leaves_the_window_open(
     done = send(game, ANN, "pass")  # the game goes on
     assert not done.overtaken and not done.state.over
     game.refresh_from_db()
-    assert game.claims_close_at is not None
+    assert game.window_closes_at is not None
     assert outcomes(game) == [(BOB, "SPRINTS", "")]
 
 
@@ -430,7 +430,7 @@ def test_a_call_made_at_once_is_unaffected(board_game: Callable[..., Game]) -> N
     assert not done.overtaken
     assert types_after(game, seq) == [("jumbulaya_failed", BOB), ("resigned", ANN)]
     assert not JumbulayaClaim.objects.filter(game=game).exists()
-    assert not Notification.objects.filter(game=game, kind="claims_closed").exists()
+    assert not Notification.objects.filter(game=game, kind="window_closed").exists()
 
 
 # --- replay ------------------------------------------------------------------------
@@ -471,7 +471,7 @@ def test_a_sweep_and_an_ending_move_at_once_judge_the_calls_once(
     game = at_the_brink(board_game, ENDINGS[0])
     seq = game.last_seq
     send(game, BOB, "jumbulaya SPRINTS")
-    Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
+    Game.objects.filter(pk=game.pk).update(window_closes_at=timezone.now() - timedelta(seconds=1))
     barrier = threading.Barrier(2)
     errors: list[BaseException] = []
 
@@ -503,7 +503,7 @@ def test_a_sweep_and_an_ending_move_at_once_judge_the_calls_once(
     assert errors == []
     assert types_after(game, seq) == [("jumbulaya_verified", BOB)]
     assert outcomes(game) == [(BOB, "SPRINTS", Outcome.MADE)]
-    assert Notification.objects.filter(game=game, kind="claims_closed").count() == 1
+    assert Notification.objects.filter(game=game, kind="window_closed").count() == 1
 
 
 @pytest.mark.django_db
@@ -520,7 +520,7 @@ def test_a_robot_taking_the_seat_over_withdraws_the_leavers_calls(
     game.refresh_from_db()
     seat = game.seats.select_related("user").get(index=ANN)
     assert seat.user is not None and seat.user.robot_level
-    assert game.status == Game.Status.PLAYING and game.claims_close_at is not None
+    assert game.status == Game.Status.PLAYING and game.window_closes_at is not None
     assert types_after(game, seq) == []  # a robot took the seat: no resignation event
     assert outcomes(game) == [(ANN, "SPRINTSO", Outcome.WITHDRAWN)]
     # Ann holds no seat to be emailed as: her resignation's confirmation tells her.

@@ -57,4 +57,4 @@ def test_the_choice_is_stored_with_the_game(
 ) -> None:
     response = ann_client.post(CREATE, form_data(claim_window=sent))
     assert response.status_code == 302, response.content.decode()[:2000]
-    assert Game.objects.get().claim_window is stored
+    assert Game.objects.get().window_on is stored

@@ -41,7 +41,7 @@ def test_a_failed_call_on_ones_turn_costs_that_turn_at_once(
     assert not done.sealed and not done.state.over
     game.refresh_from_db()
     assert types_after(game, seq) == [("jumbulaya_failed", BOB)]
-    assert game.turn_seat == ANN and game.claims_close_at is not None  # the window stays open
+    assert game.turn_seat == ANN and game.window_closes_at is not None  # the window stays open
     assert outcomes(game) == [(ANN, "SPRINTS", "")]  # Ann's call is still sealed
 
 
@@ -55,7 +55,7 @@ def test_a_verified_call_on_ones_turn_closes_the_window_and_the_longest_wins(
     assert not done.sealed and not done.overtaken and done.state.over
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
-    assert game.claims_close_at is None
+    assert game.window_closes_at is None
     assert types_after(game, seq) == [("jumbulaya_verified", BOB)]
     made = Event.objects.get(game=game, seq=seq + 1)
     assert made.source == Event.Source.WEB  # Bob's own call, from his channel
@@ -109,7 +109,7 @@ def test_with_no_sealed_call_a_call_on_ones_turn_ends_the_game_as_without_a_wind
     assert not done.sealed and not done.overtaken and done.state.over
     game.refresh_from_db()
     assert types_after(game, seq) == [("jumbulaya_verified", BOB)]
-    assert game.claims_close_at is None and not game.claims.exists()
+    assert game.window_closes_at is None and not game.claims.exists()
     assert projection.replay_game(game) == done.state
 
 
@@ -122,5 +122,5 @@ def test_the_preview_says_how_a_call_will_be_judged(board_game: Callable[..., Ga
     assert "if not, it costs you this turn" in on_turn
     assert "your call is sealed until the window closes" in off_turn
     assert "judged at once" not in off_turn
-    game.claims_close_at = None  # without a window, neither is said
+    game.window_closes_at = None  # without a window, neither is said
     assert "sealed" not in " ".join(shown.preview(game, ANN, "jumbulaya SPRINTS").details)

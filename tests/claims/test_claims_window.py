@@ -53,13 +53,13 @@ def opened(board_game: Callable[..., Game], **options: Any) -> Game:
     game = board_game(**options)
     play(game, CLAIM_THE_BOARD)
     game.refresh_from_db()
-    assert game.claims_close_at is not None
+    assert game.window_closes_at is not None
     return game
 
 
 def close_now(game: Game) -> int:
     """Move the window's close into the past and run the sweep."""
-    Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
+    Game.objects.filter(pk=game.pk).update(window_closes_at=timezone.now() - timedelta(seconds=1))
     return windows.close_windows()
 
 
@@ -71,7 +71,7 @@ def types_after(game: Game, seq: int) -> list[tuple[str, int | None]]:
 
 def claims_open_for(game: Game) -> list[tuple[int | None, int | None]]:
     return sorted(
-        Notification.objects.filter(game=game, kind=Notification.Kind.CLAIMS_OPEN).values_list(
+        Notification.objects.filter(game=game, kind=Notification.Kind.WINDOW_OPEN).values_list(
             "user_id", "event_seq"
         )
     )
@@ -89,7 +89,7 @@ def test_the_window_opens_when_the_conditions_first_hold(board_game: Callable[..
     game = board_game()
     play(game, CLAIM_THE_BOARD[:-1])
     game.refresh_from_db()
-    assert game.claims_close_at is None
+    assert game.window_closes_at is None
     assert not projection.current_state(game).jumbulaya_open()
     assert claims_open_for(game) == []
 
@@ -99,14 +99,14 @@ def test_the_window_opens_when_the_conditions_first_hold(board_game: Callable[..
     assert projection.current_state(game).jumbulaya_open()
     # 72 hours per move: the window runs to the deadline, which is over 12 hours away.
     assert game.deadline_at is not None and game.deadline_at > before + timedelta(hours=12)
-    assert game.claims_close_at == game.deadline_at
+    assert game.window_closes_at == game.deadline_at
     assert claims_open_for(game) == sorted((uid, game.last_seq) for uid in users_of(game))
 
     # Later moves neither reopen nor move the window.
-    closes = game.claims_close_at
+    closes = game.window_closes_at
     send(game, BOB, "pass")
     game.refresh_from_db()
-    assert game.claims_close_at == closes
+    assert game.window_closes_at == closes
     assert len(claims_open_for(game)) == 2
 
 
@@ -115,8 +115,8 @@ def test_a_short_deadline_still_gives_twelve_hours(board_game: Callable[..., Gam
     before = timezone.now()
     game = opened(board_game, move_hours=1)
     after = timezone.now()
-    assert game.claims_close_at is not None
-    assert before + timedelta(hours=12) <= game.claims_close_at <= after + timedelta(hours=12)
+    assert game.window_closes_at is not None
+    assert before + timedelta(hours=12) <= game.window_closes_at <= after + timedelta(hours=12)
 
 
 @pytest.mark.django_db
@@ -126,7 +126,7 @@ def test_with_the_option_off_the_first_valid_call_wins_at_once(
     game = board_game(claim_window=False)
     play(game, CLAIM_THE_BOARD)
     game.refresh_from_db()
-    assert game.claims_close_at is None
+    assert game.window_closes_at is None
     assert claims_open_for(game) == []
     done = send(game, BOB, "jumbulaya SPRINTS")
     assert not done.sealed and done.state.over
@@ -236,7 +236,7 @@ def test_the_longest_valid_claim_wins_after_the_failed_ones(
     state = projection.current_state(game)
     assert state.jumbulaya is not None and state.jumbulaya.seat == BOB
     assert len(state.jumbulaya.tiles) == 8
-    assert game.claims_close_at is None
+    assert game.window_closes_at is None
     assert not JumbulayaClaim.objects.filter(game=game, resolved_at__isnull=True).exists()
     assert (
         Event.objects.filter(game=game, type="jumbulaya_verified")
@@ -294,7 +294,7 @@ def test_failed_claims_cost_a_turn_and_the_game_goes_on(board_game: Callable[...
     assert close_now(game) == 1
     game.refresh_from_db()
     assert types_after(game, seq) == [("jumbulaya_failed", ANN)]
-    assert game.status == Game.Status.PLAYING and game.claims_close_at is None
+    assert game.status == Game.Status.PLAYING and game.window_closes_at is None
     state = projection.current_state(game)
     assert state.turn == BOB and state.skips[ANN] == 1  # Ann loses her next turn
     send(game, BOB, "pass")
@@ -313,7 +313,7 @@ def test_a_window_without_claims_closes_and_nothing_happens(
     assert close_now(game) == 1
     game.refresh_from_db()
     assert types_after(game, seq) == []
-    assert game.status == Game.Status.PLAYING and game.claims_close_at is None
+    assert game.status == Game.Status.PLAYING and game.window_closes_at is None
     assert game.last_seq == seq
 
 
@@ -323,7 +323,7 @@ def test_a_window_not_yet_due_stays_open(board_game: Callable[..., Game]) -> Non
     send(game, ANN, "jumbulaya SPRINTS")
     assert windows.close_windows() == 0
     game.refresh_from_db()
-    assert game.claims_close_at is not None and game.status == Game.Status.PLAYING
+    assert game.window_closes_at is not None and game.status == Game.Status.PLAYING
 
 
 @pytest.mark.django_db
@@ -354,7 +354,7 @@ def test_two_sweeps_at_once_resolve_the_window_once(board_game: Callable[..., Ga
     send(game, BOB, "pass")
     seq = Game.objects.get(pk=game.pk).last_seq
     send(game, BOB, "jumbulaya SPRINTS")
-    Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
+    Game.objects.filter(pk=game.pk).update(window_closes_at=timezone.now() - timedelta(seconds=1))
     barrier = threading.Barrier(2)
     results: list[int] = []
     errors: list[BaseException] = []

@@ -249,7 +249,7 @@ def test_a_new_players_first_evening(
             robot_plays(game, script.pop(0))
             page.reload()
     game.refresh_from_db()
-    assert game.claims_close_at is not None and game.turn_seat != me
+    assert game.window_closes_at is not None and game.turn_seat != me
     # Off her turn, Eve's call is sealed; then she resigns, and that withdraws it.
     page.focus("#jumbulaya-word")
     page.keyboard.type("SPRINTS")

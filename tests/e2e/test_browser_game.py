@@ -162,7 +162,7 @@ def test_two_players_play_a_whole_game(
     bobs.goto(url)
     assert "SPRINTS" not in bobs.content()  # sealed: Bob sees nothing of it
     assert Event.objects.filter(game=game).count() == 10
-    Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now())
+    Game.objects.filter(pk=game.pk).update(window_closes_at=timezone.now())
     assert windows.close_windows() == 1  # what beat does every minute
     bobs.goto(url)
     anns.goto(url)

@@ -446,7 +446,7 @@ def test_a_jumbulaya_call_by_email_in_a_claim_window_is_sealed(
     board_game: Callable[..., Game],
 ) -> None:
     game = a_claimable_game(board_game, claim_window=True)
-    assert game.claims_close_at is not None
+    assert game.window_closes_at is not None
     ann, bob = waiting(game), mover(game)
     seq = game.last_seq
     outcome = inbound.receive(parsed(reply_mime(game, ann, "jumbulaya SPRINTS")), via="test")

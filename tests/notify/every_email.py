@@ -202,11 +202,11 @@ def claim_window_emails(board_game: Callable[..., Game]) -> Iterator[Rendered]:
         assert game.turn_seat is not None
         door.submit(game.pk, game.turn_seat, move, game.last_seq, Event.Source.WEB)
     game.refresh_from_db()
-    assert game.claims_close_at is not None, "the board claimed, the window is open"
+    assert game.window_closes_at is not None, "the board claimed, the window is open"
     ann = user_of(game, 0)
     moves = (*CLAIM_THE_BOARD, "jumbulaya SPRINTS")
     sealed = answer_to(game, ann, "jumbulaya SPRINTS")
     yield Rendered("jumbulaya/reply_done, sealed", "jumbulaya", *rendered(sealed), moves)
-    for what in (Kind.CLAIMS_OPEN, Kind.CLAIMS_CLOSED):
+    for what in (Kind.WINDOW_OPEN, Kind.WINDOW_CLOSED):
         subject, text, html = rendered(owe(game, what, ann))
         yield Rendered(f"jumbulaya/{what}", "jumbulaya", subject, text, html, moves)

@@ -53,12 +53,12 @@ def html_of(message: EmailMultiAlternatives) -> str:
 
 def prepare(game: Game, kind: str) -> User:
     """Put ``game`` in a state where ``kind`` makes sense; returns the recipient."""
-    if kind == Kind.CLAIMS_OPEN:
+    if kind == Kind.WINDOW_OPEN:
         from datetime import timedelta
 
         from django.utils import timezone
 
-        Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() + timedelta(hours=6))
+        Game.objects.filter(pk=game.pk).update(window_closes_at=timezone.now() + timedelta(hours=6))
     if kind == Kind.REMOVED:
         Seat.objects.filter(game=game, index=1).update(timeouts_in_a_row=game.timeout_limit)
     if kind == Kind.GAME_OVER:
@@ -78,7 +78,7 @@ GAME_KINDS = [
     Kind.DEADLINE_WARNING,
     Kind.TIMED_OUT,
     Kind.REMOVED,
-    Kind.CLAIMS_OPEN,
+    Kind.WINDOW_OPEN,
 ]
 
 

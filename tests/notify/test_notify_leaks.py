@@ -35,7 +35,7 @@ def every_email(game: Game) -> Iterator[tuple[Seat, str, EmailMultiAlternatives]
     rendered now (the invitation goes to an address, not a seat).  The game's
     claim window is opened and seat 2 brought to the timeout limit first, so
     every kind has something to say."""
-    Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() + timedelta(hours=2))
+    Game.objects.filter(pk=game.pk).update(window_closes_at=timezone.now() + timedelta(hours=2))
     Seat.objects.filter(game=game, index=2).update(timeouts_in_a_row=game.timeout_limit)
     game.refresh_from_db()
     for seat in game.seats.select_related("user"):

@@ -114,7 +114,7 @@ def test_sealed_claims_are_told_when_the_window_closes(board_game: Callable[...,
     send(game, BOB, "jumbulaya sprints")  # sealed: Ann is to move
     before = words(game)
     assert not any("PRINTED" in w or "SPRINTS" in w for w in before)  # sealed: nobody is told
-    Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
+    Game.objects.filter(pk=game.pk).update(window_closes_at=timezone.now() - timedelta(seconds=1))
     assert windows.close_windows() == 1
     log = words(game)[len(before) :]
     assert log[0] == (

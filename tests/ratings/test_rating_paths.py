@@ -92,7 +92,7 @@ def opened_window(board_game: Callable[..., Game]) -> Game:
     game = board_game(rated=True)
     play_in_turn(game, CLAIM_THE_BOARD)
     game.refresh_from_db()
-    assert game.claims_close_at is not None and game.turn_seat == BOB
+    assert game.window_closes_at is not None and game.turn_seat == BOB
     return game
 
 
@@ -104,7 +104,7 @@ def test_a_claim_window_closing_with_a_jumbulaya_rates_the_game(
     game.refresh_from_db()
     submit(game.pk, BOB, "jumbulaya SPRINTS", game.last_seq, Event.Source.WEB)  # sealed: off turn
     assert not RatingChange.objects.exists()
-    Game.objects.filter(pk=game.pk).update(claims_close_at=timezone.now() - timedelta(seconds=1))
+    Game.objects.filter(pk=game.pk).update(window_closes_at=timezone.now() - timedelta(seconds=1))
     assert windows.close_windows() == 1
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"

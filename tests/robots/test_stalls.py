@@ -61,12 +61,12 @@ def test_a_robot_that_finds_a_jumbulaya_on_its_turn_ends_the_game(
     game = robot_opposite(board_game, claim_window=window)
     play(game, CLAIM_THE_BOARD[-1:])
     game.refresh_from_db()
-    assert (game.claims_close_at is not None) == window and game.turn_seat == 1
+    assert (game.window_closes_at is not None) == window and game.turn_seat == 1
     row = RobotTurn.objects.get(game=game, seq=game.last_seq, seat=1)
     assert turns.play(row.pk) == "moved"
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.end_reason == "jumbulaya"
-    assert game.claims_close_at is None
+    assert game.window_closes_at is None
     made = Event.objects.get(game=game, type="jumbulaya_verified")
     assert (made.seat, made.source) == (1, Event.Source.ROBOT)
 

@@ -96,9 +96,9 @@ def test_a_new_game_has_a_claim_window_unless_asked_otherwise(
     make_user: Callable[..., Any],
 ) -> None:
     ann = make_user("ann")
-    assert create_game(ann, seat_count=2, rules=PRESETS["official"]).claim_window
+    assert create_game(ann, seat_count=2, rules=PRESETS["official"]).window_on
     game = create_game(ann, seat_count=2, rules=PRESETS["official"], claim_window=False)
-    assert not game.claim_window
+    assert not game.window_on
 
 
 def test_deals_and_draws_come_from_the_system_generator_when_made(

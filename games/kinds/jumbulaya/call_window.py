@@ -198,7 +198,7 @@ class CallWindow:
         kind = kind_of(game)
         calling = kind.window is not None and kind.verb_of(move) == kind.window.verb
         on_turn = seat in kind.progress(before).to_move
-        if game.claims_close_at is not None and calling and not on_turn:
+        if game.window_closes_at is not None and calling and not on_turn:
             calls.seal(game, before, seat, move)
             return True
         return False
@@ -213,7 +213,7 @@ class CallWindow:
         before: State,
         events: Sequence[KindEvent],
     ) -> Submitted | bool:
-        if game.claims_close_at is None:
+        if game.window_closes_at is None:
             return False
         kind = kind_of(game)
         if kind.verb_of(move) == "resign":

@@ -2,12 +2,12 @@
 
 Once all nine lines are claimed and one holds 7 or more tiles, a JUMBULAYA runs
 down almost every board, so under "anyone may call at any time" the first
-player to read their mail would win.  A game with ``Game.claim_window`` set
+player to read their mail would win.  A game with ``Game.window_on`` set
 plays it differently:
 
 * when the conditions first hold (:func:`after_move`), a claim window opens
   until the current deadline, but for at least :data:`MIN_WINDOW`, and every
-  seat still in the game is told (a ``claims_open`` notification);
+  seat still in the game is told (a ``window_open`` notification);
 * a call made off one's turn while the window is open is *sealed*
   (:func:`seal`): it is stored, shown to nobody but its caller, and not
   checked; the same call sealed again is refused (:class:`AlreadyCalled`);
@@ -38,7 +38,7 @@ plays it differently:
   also when a robot takes the seat over), and a resignation that ends the game
   leaves the other sealed calls unjudged (:func:`after_move`);
 * whichever way the window closed, each claim keeps what became of it
-  (``JumbulayaClaim.outcome``), each caller is owed a ``claims_closed`` email
+  (``JumbulayaClaim.outcome``), each caller is owed a ``window_closed`` email
   about their own calls, and the log says it in words
   (:func:`games.kinds.jumbulaya.log_words.outcome_line`: never a withdrawn call's word).
 
@@ -100,10 +100,10 @@ def after_move(game: Game, before: State, state: State) -> None:
     (``JumbulayaClaim.Outcome.ENDED``)."""
     kind = kind_of(game)
     calls = kind.window
-    if calls is None or not game.claim_window:
+    if calls is None or not game.window_on:
         return
     if kind.progress(state).over:
-        if game.claims_close_at is not None:
+        if game.window_closes_at is not None:
             shut(game)
             left = unresolved(game)
             record_outcomes(game, left, dict.fromkeys((c.pk for c in left), Outcome.ENDED))
@@ -112,18 +112,18 @@ def after_move(game: Game, before: State, state: State) -> None:
         return
     now = timezone.now()
     closes = max(game.deadline_at or now, now + MIN_WINDOW)
-    opened = Game.objects.filter(pk=game.pk, claims_close_at__isnull=True).update(
-        claims_close_at=closes
+    opened = Game.objects.filter(pk=game.pk, window_closes_at__isnull=True).update(
+        window_closes_at=closes
     )
     if opened != 1:
         return
-    game.claims_close_at = closes
+    game.window_closes_at = closes
     users = [
         s.user_id
         for s in game.seats.all()
         if s.user_id is not None and kind.in_game(state, s.index)
     ]
-    outbox.owe(game, Notification.Kind.CLAIMS_OPEN, users=users, seq=kind.progress(state).seq)
+    outbox.owe(game, Notification.Kind.WINDOW_OPEN, users=users, seq=kind.progress(state).seq)
 
 
 # --- sealing -----------------------------------------------------------------
@@ -131,7 +131,7 @@ def after_move(game: Game, before: State, state: State) -> None:
 
 def sealed_notice(game: Game, tz_name: str) -> str:
     """What a player is told when their call is sealed (times in ``tz_name``)."""
-    closes = game.claims_close_at
+    closes = game.window_closes_at
     if closes is None:
         return "Your claim is sealed until the claim window closes."
     when = closes.astimezone(time_zone(tz_name)).strftime("%a %-d %b %Y, %H:%M")
@@ -212,8 +212,8 @@ def due_windows(now: datetime) -> list[int]:
     """The games whose window is due to close, the oldest first, at most
     :data:`SWEEP_BATCH` of them (the next sweep takes the rest)."""
     return list(
-        Game.objects.filter(claims_close_at__lte=now)
-        .order_by("claims_close_at")
+        Game.objects.filter(window_closes_at__lte=now)
+        .order_by("window_closes_at")
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )
 
@@ -221,7 +221,9 @@ def due_windows(now: datetime) -> list[int]:
 def take_window(game_id: int, now: datetime) -> bool:
     """Close game ``game_id``'s window if it is due: False when it is not, or
     another sweep closed it."""
-    closed = Game.objects.filter(pk=game_id, claims_close_at__lte=now).update(claims_close_at=None)
+    closed = Game.objects.filter(pk=game_id, window_closes_at__lte=now).update(
+        window_closes_at=None
+    )
     if closed == 1:
         doorbell.ring(game_id, 0)  # open pages show the window closed (games/live/)
     return closed == 1
@@ -230,9 +232,9 @@ def take_window(game_id: int, now: datetime) -> bool:
 def shut(game: Game) -> None:
     """Close ``game``'s window now, due or not (a move that would end the game
     closes it first)."""
-    Game.objects.filter(pk=game.pk).update(claims_close_at=None)
+    Game.objects.filter(pk=game.pk).update(window_closes_at=None)
     doorbell.ring(game.pk, game.last_seq)
-    game.claims_close_at = None
+    game.window_closes_at = None
 
 
 def unresolved(game: Game) -> list[JumbulayaClaim]:
@@ -330,5 +332,5 @@ def record_outcomes(
     seats = {s.index: s.user_id for s in game.seats.all()}
     callers = sorted({c.seat for c in claims})
     outbox.owe(
-        game, Notification.Kind.CLAIMS_CLOSED, users=[seats.get(s) for s in callers], seq=last_seq
+        game, Notification.Kind.WINDOW_CLOSED, users=[seats.get(s) for s in callers], seq=last_seq
     )

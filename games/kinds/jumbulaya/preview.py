@@ -337,7 +337,7 @@ def preview_game_move(game: Game, seat: int, notation: str) -> MovePreview:
         return _service_refusal(notation, e.message)
     state = seat_names.shown_state(game)
     shown = preview_move(state, seat, notation, lexicon)
-    if game.claims_close_at is None:
+    if game.window_closes_at is None:
         return shown
     return replace(shown, details=(*shown.details, *_window_sentences(game, state, seat, shown)))
 
