@@ -235,18 +235,6 @@ def canary_game(rigged_game: Callable[..., Game]) -> Callable[[], CanaryGame]:
     return make
 
 
-@pytest.fixture
-def robot_accounts(transactional_db: None) -> None:
-    """The robot accounts, as the migrations make them: a transactional test that
-    ran before flushed them with every other row."""
-    import importlib
-
-    from django.apps import apps
-
-    for name in ("0004_robot_accounts", "0006_crossword_robot_accounts"):
-        importlib.import_module(f"accounts.migrations.{name}").make_robots(apps, None)
-
-
 def in_a_browser(item: pytest.Item) -> bool:
     """Whether ``item`` drives chromium (a test of tests/e2e/ or one using ``browser``)."""
     return "/tests/e2e/" in str(item.path) or "browser" in getattr(item, "fixturenames", ())

@@ -42,7 +42,7 @@ from tests.e2e.test_browser_play_robot import fits
 from tests.e2e.test_browser_whole_game import left_the_site, link_in, newest_mail, sign_up
 from tests.notify.test_mail_when_away import robots_reply
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("robot_accounts")]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 EVE = "eve.night@example.com"
 ROBOT = "Robot Casual"

@@ -5,7 +5,6 @@ axe-core checks each page, and none is wider than a 390-px screen."""
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable
 from typing import Any
@@ -20,17 +19,7 @@ from tests.e2e.conftest import PageWatch
 from tests.e2e.test_browser_game import sign_in
 from tests.e2e.test_browser_keyboard import clean, tab_to
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("robot_accounts")]
-
-
-@pytest.fixture(autouse=True)
-def robots(transactional_db: None) -> None:
-    """The robot accounts, as migration 0004 makes them: a browser test's
-    database is emptied after each test, migrations' rows with it."""
-    from django.apps import apps
-
-    made = importlib.import_module("accounts.migrations.0004_robot_accounts")
-    made.make_robots(apps, None)
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def fits(page: Any) -> None:
