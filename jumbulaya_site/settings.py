@@ -142,6 +142,10 @@ if DATABASE_URL:
         # from psycopg's pool instead, given back when each request ends.  (Celery's
         # processes and commands keep their persistent connections.)
         DATABASES["default"]["CONN_MAX_AGE"] = 0
+        # A pooled connection broken by a database restart is found and replaced
+        # when it is taken (psycopg's check), not by the request it would fail with
+        # a 503 after the database is back.
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": 1,
             "max_size": envint("JUMBULAYA_DB_POOL_SIZE", "8", minimum=1),
