@@ -40,9 +40,12 @@ def newest_mail(page: Any, base: str, to: str, subject: str) -> str:
     return str(page.inner_text(".mail-text"))
 
 
-def left_the_site(email: str) -> None:
+def left_the_site(email: str, page: Any) -> None:
     """The player closed the page five minutes ago: their presence ran out
-    (games/live/presence.py), so the turn emails deferred while they played are due."""
+    (games/live/presence.py), so the turn emails deferred while they played are due.
+    The page is closed first: left open, its live stream would note them as here
+    again when the next move rings, and defer the email once more."""
+    page.goto("about:blank")
     User.objects.filter(email=email).update(present_until=None)
     Notification.objects.filter(user__email=email, sent_at__isnull=True).update(retry_at=None)
 
@@ -148,7 +151,7 @@ def test_a_whole_game_as_new_users(
     outbox.sweep()
     turns = Notification.objects.filter(user__email=email, kind=Notification.Kind.YOUR_TURN)
     assert turns.count() == 1 and turns.get().sent_at is None  # they are on the site
-    left_the_site(email)  # told on the open page; mailed once they have left
+    left_the_site(email, pages[email])  # told on the open page; mailed once they have left
     outbox.sweep()
     reader = problems.watch(browser.new_context()).new_page()
     turn_mail = newest_mail(reader, base, email, f"Game {game.pk}: your turn — {name} played")
@@ -166,7 +169,7 @@ def test_a_whole_game_as_new_users(
 
     # 3. By replying to the turn email from the mailbox.
     email, _ = mover()
-    left_the_site(email)
+    left_the_site(email, pages[email])
     outbox.sweep()
     word = a_legal_word(game)
     newest_mail(reader, base, email, "your turn")
@@ -200,7 +203,7 @@ def test_a_whole_game_as_new_users(
     game.refresh_from_db()
     assert game.status == Game.Status.OVER
     for who in (ANN, BOB):  # their pages said so; the emails go once they have left
-        left_the_site(who)
+        left_the_site(who, pages[who])
     outbox.sweep()
     for who in (ANN, BOB):
         assert "over" in newest_mail(reader, base, who, "over").lower()
