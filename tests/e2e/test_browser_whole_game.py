@@ -40,12 +40,14 @@ def newest_mail(page: Any, base: str, to: str, subject: str) -> str:
     return str(page.inner_text(".mail-text"))
 
 
-def left_the_site(email: str, page: Any) -> None:
+def left_the_site(email: str, page: Any = None) -> None:
     """The player closed the page five minutes ago: their presence ran out
     (games/live/presence.py), so the turn emails deferred while they played are due.
-    The page is closed first: left open, its live stream would note them as here
-    again when the next move rings, and defer the email once more."""
-    page.goto("about:blank")
+    ``page``, their open game page, is closed first: left open, its live stream
+    would note them as here again when the next move rings, and defer the email
+    once more."""
+    if page is not None:
+        page.goto("about:blank")
     User.objects.filter(email=email).update(present_until=None)
     Notification.objects.filter(user__email=email, sent_at__isnull=True).update(retry_at=None)
 
